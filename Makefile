@@ -1,0 +1,40 @@
+# Every target sets itself up: a fresh clone needs only python3.11 (or python3 >= 3.11) and make.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: install test lint serve demo bench eval schemas clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lint: install
+	$(VENV)/bin/ruff check app tests bench migrations
+
+test: install lint
+	$(PY) -m pytest
+
+serve: install
+	$(PY) -m app serve --host 127.0.0.1 --port 8000
+
+demo: install
+	$(PY) -m app.demo
+
+$(VENV)/.bench-installed: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	touch $@
+
+bench: $(VENV)/.bench-installed
+	$(PY) bench/timeparse.py
+
+schemas: install
+	$(PY) -m app schemas
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

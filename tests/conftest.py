@@ -1,0 +1,79 @@
+"""One embedded Postgres per test session; every test that asks gets its own migrated database."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import psutil
+import pytest
+from pytest_postgresql import factories
+from sqlalchemy.engine import URL
+
+from app.db import migrate
+from app.db.embedded import EmbeddedPostgres
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+# Short path: the unix socket lives in the data dir and socket paths are limited to ~100 bytes.
+TEST_ROOT = Path(tempfile.gettempdir()) / f"mrt-{os.getpid()}"
+DATA_DIR = TEST_ROOT / "pgdata"
+
+
+def asyncpg_url(dbname: str, host: str = str(DATA_DIR)) -> str:
+    return URL.create("postgresql+asyncpg", username="postgres", database=dbname, query={"host": host}).render_as_string()
+
+
+def migrate_template(host: str, port: int, user: str, dbname: str, password: str | None = None, **_: object) -> None:
+    migrate.upgrade(asyncpg_url(dbname, host))
+
+
+@pytest.fixture(scope="session")
+def embedded_pg():
+    TEST_ROOT.mkdir(parents=True, exist_ok=True)
+    server = EmbeddedPostgres(DATA_DIR)
+    server.start()
+    yield server
+    pid = server.pid
+    server.stop()
+    left = [p for p in psutil.process_iter(["pid", "status", "cmdline"])
+            if p.info["status"] != psutil.STATUS_ZOMBIE and str(DATA_DIR) in " ".join(p.info["cmdline"] or [])]
+    shutil.rmtree(TEST_ROOT, ignore_errors=True)
+    assert not left, f"postgres processes left after the test session (server pid {pid}): {left}"
+
+
+_noproc = factories.postgresql_noproc(
+    host=str(DATA_DIR), port=5432, user="postgres", dbname="recall_test", load=[migrate_template]
+)
+
+
+@pytest.fixture(scope="session")
+def pg_proc(embedded_pg, request):
+    return request.getfixturevalue("_noproc")
+
+
+_database = factories.postgresql("pg_proc")
+
+
+@pytest.fixture
+def db_url(_database) -> str:
+    """A fresh database at migration head, for this test only."""
+    return asyncpg_url(_database.info.dbname)
+
+
+@pytest.fixture
+async def engine(db_url):
+    from app.db.engine import create_engine
+    from app.settings import load_settings
+
+    eng = create_engine(db_url, load_settings({}))
+    yield eng
+    await eng.dispose()
+
+
+@pytest.fixture
+def now() -> datetime:
+    return datetime(2026, 9, 3, 10, 0, tzinfo=SHANGHAI)

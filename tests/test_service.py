@@ -1,0 +1,120 @@
+"""The service process: starts on the embedded server, answers /healthz, leaves nothing behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import psutil
+import pytest
+from litestar.testing import AsyncTestClient
+
+from app.settings import load_settings
+from app.sqlfiles import Queries
+from app.web import create_app
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+async def test_healthz_reports_versions_and_revision(engine):
+    app = create_app(load_settings({}), engine=engine, queries=Queries())
+    async with AsyncTestClient(app) as client:
+        resp = await client.get("/healthz")
+    body = resp.json()
+    assert resp.status_code == 200, body
+    assert body["database"] == "reachable"
+    assert body["postgres"].startswith("18")
+    assert tuple(int(x) for x in body["pgvector"].split(".")[:2]) >= (0, 8)
+    assert body["migration"] == "0001"
+
+
+async def test_openapi_is_served(engine):
+    app = create_app(load_settings({}), engine=engine, queries=Queries())
+    async with AsyncTestClient(app) as client:
+        resp = await client.get("/schema/openapi.json")
+    assert resp.status_code == 200
+    assert "/v1/context-planner/plan" in resp.json()["paths"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _postgres_of(data_dir: Path) -> list[psutil.Process]:
+    return [p for p in psutil.process_iter(["status", "cmdline"])
+            if p.info["status"] != psutil.STATUS_ZOMBIE and str(data_dir) in " ".join(p.info["cmdline"] or [])]
+
+
+def _start_service(data_dir: Path, port: int) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["RECALL_DATA_DIR"] = str(data_dir)
+    return subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def _wait_healthy(port: int, proc: subprocess.Popen, seconds: float) -> dict:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"service exited early: {proc.stdout.read()}")
+        try:
+            resp = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            if resp.status_code == 200:
+                return resp.json()
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    pytest.fail(f"no healthy /healthz within {seconds}s")
+
+
+@pytest.fixture
+def service_dir():
+    import shutil
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="mrs-"))
+    yield root / "pgdata"
+    for proc in _postgres_of(root):  # only if a test failed half-way: stop what this test started
+        proc.terminate()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def test_sigterm_stops_service_and_its_postgres(service_dir):
+    port = _free_port()
+    first = _start_service(service_dir, port)
+    _wait_healthy(port, first, 60)  # first start runs initdb
+    first.send_signal(signal.SIGTERM)
+    assert first.wait(20) == 0
+    assert _postgres_of(service_dir) == []
+
+    # Existing data dir: healthy within 5 s.
+    second = _start_service(service_dir, port)
+    health = _wait_healthy(port, second, 5)
+    assert health["migration"] == "0001"
+    second.send_signal(signal.SIGTERM)
+    assert second.wait(20) == 0
+    assert _postgres_of(service_dir) == []
+
+
+def test_server_orphaned_by_kill_9_is_recovered(service_dir):
+    port = _free_port()
+    first = _start_service(service_dir, port)
+    _wait_healthy(port, first, 60)
+    first.kill()
+    first.wait(10)
+    assert _postgres_of(service_dir), "postgres survives its owner's kill -9 (the trap this guards against)"
+
+    second = _start_service(service_dir, port)
+    _wait_healthy(port, second, 10)
+    second.send_signal(signal.SIGTERM)
+    assert second.wait(20) == 0
+    assert "adopting the orphaned server" in second.stdout.read()
+    assert _postgres_of(service_dir) == []
