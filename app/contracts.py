@@ -116,6 +116,7 @@ class ContextPlan(Struct, frozen=True, kw_only=True):
     output: Output
     context_needs: ContextNeeds
     slots: Slots = Slots()
+    topics: list[str] = []  # the query's own topic terms; empty = no topic (nothing is penalised for one)
     query: str = ""
     now: Timestamp | None = None
     timezone: str | None = None

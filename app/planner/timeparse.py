@@ -287,8 +287,6 @@ def qualified_weekday(m, ctx):
 @rule(rf"{WEEK}(?P<wd>[一二三四五六日天1-7])")
 def bare_weekday(m, ctx):
     wd = _WD[m["wd"]]
-    if m.group(0) == "周天" and False:
-        return None
     return _day_tok(m, _monday(ctx.today) + timedelta(days=wd - 1), bare_weekday=wd)
 
 
@@ -431,8 +429,6 @@ def _month_part_range(ctx: Ctx, m: re.Match, first: date, part: str | None) -> T
 
 @rule(r"(?P<q>上上个|下下个|上个|下个|这个|本|上|下|这|当)月(?:份)?(?P<p>月初|月中|月底|月末|初|上旬|中旬|下旬|底|末)?")
 def shifted_month(m, ctx):
-    if m.group(0) in ("上月", "下月", "这月") and False:
-        return None
     first = _month_start(ctx.today) + relativedelta(months=_MONTH_SHIFT[m["q"]])
     return _month_part_range(ctx, m, first, m["p"])
 
@@ -463,7 +459,8 @@ def colon_clock(m, ctx):
     return Tok("clock", m.start(), m.end(), hour=int(m["h"]), minute=int(m["mi"]), grain="minute")
 
 
-_CLOCK_NOUN = "建意内要原注看想理问结共方部条重项个儿点东"
+# 「三点建议」「两点要求」: N点 counting points, not a clock time
+_POINTS_NOUN = re.compile(r"建议|意见|内容|要求|原因|注意|看法|想法|理由|问题|结论|共识|方面|部分|东西|心得|体会|[条项点儿个]")
 
 
 @rule(r"(?P<h>\d{1,2}|[零一二两三四五六七八九十]{1,3})(?:点|时(?![间候期代刻]))(?:钟)?"
@@ -472,12 +469,11 @@ def clock(m, ctx):
     h = cn_number(m["h"])
     if h > 24:
         return None
-    nxt = m.string[m.end() : m.end() + 1]
     prev = m.string[m.start() - 1 : m.start()] if m.start() else ""
     text = m.group(0)
     # 一点/两点 as "a bit"/"two points": 快一点, 有一点, 三点建议
     if ("点" in text and m["mi"] is None and not m["half"] and not m["q1"] and not m["q3"]
-            and ((nxt and nxt in _CLOCK_NOUN) or (prev and prev in "快慢多少好大小有差再些这那第重"))):
+            and (_POINTS_NOUN.match(m.string, m.end()) or (prev and prev in "快慢多少好大小有差再些这那第重"))):
         return None
     minute = None
     if m["half"]:
@@ -544,6 +540,11 @@ _FUTURE = re.compile(
 )
 
 
+# In stored text a statement with no completed-aspect marker is read as a plan (「周一开会」).
+_STORED_FUTURE = re.compile(r"要|会|得|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止")
+_PAST = re.compile(r"了|过|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束")
+
+
 def _lex(text: str, ctx: Ctx) -> list[Tok]:
     toks: list[Tok] = []
     for m in _MASTER.finditer(text):
@@ -560,8 +561,6 @@ def _lex(text: str, ctx: Ctx) -> list[Tok]:
 def _adjacent(text: str, a: Tok, b: Tok) -> bool:
     return a.e == b.s or (b.s > a.e and not text[a.e : b.s].strip())
 
-
-_EXPR = ("day", "part", "clock", "range")
 
 
 @dataclass(slots=True)
@@ -662,9 +661,9 @@ def _combine(text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
     i, n = 0, len(toks)
     while i < n:
         t = toks[i]
-        if t.kind == "every":
-            i = _take_point(text, toks, i + 1) if i + 1 < n and _adjacent(text, t, toks[i + 1]) else i + 1
-            i = max(i, toks.index(t) + 1)
+        if t.kind == "every":  # 每天下午三点: the repeated time is not a range
+            follows = i + 1 < n and _adjacent(text, t, toks[i + 1])
+            i = max(_take_point(text, toks, i + 1), i + 1) if follows else i + 1
             continue
         opened_with_from = t.kind == "from" and i + 1 < n and _adjacent(text, t, toks[i + 1])
         k = i + 1 if opened_with_from else i
@@ -680,7 +679,7 @@ def _combine(text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
         start, end, grain, e0 = x.start, x.end, x.grain, x.e
         nxt = toks[j] if j < n and _adjacent(text, toks[j - 1], toks[j]) else None
         if nxt is not None and nxt.kind == "to" and j + 1 < n and _adjacent(text, nxt, toks[j + 1]):
-            if toks[j + 1].kind == "now" or (toks[j + 1].kind == "range" and False):
+            if toks[j + 1].kind == "now":
                 end, e0, j = ctx.now, toks[j + 1].e, j + 2
             else:
                 j2 = _take_point(text, toks, j + 1)
@@ -723,5 +722,9 @@ def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored:
     zone = _zone(tz) if isinstance(tz, str) else (tz or now.tzinfo)
     local_now = now.astimezone(zone)
     text = text.translate(_FULLWIDTH)
-    ctx = Ctx(local_now, zone, stored, bool(_FUTURE.search(text)))
+    if stored:
+        future = bool(_STORED_FUTURE.search(text)) or not _PAST.search(text)
+    else:
+        future = bool(_FUTURE.search(text))
+    ctx = Ctx(local_now, zone, stored, future)
     return _combine(text, _lex(text, ctx), ctx)
