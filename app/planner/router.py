@@ -34,7 +34,7 @@ NO_TIME_WORD_WINDOW = timedelta(days=30)  # api.md: a temporal question with no 
 
 # ---------------------------------------------------------------- cue words
 
-_MENTIONED = re.compile(r"说过|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|问过|跟你说|和你说|对你说|告诉过?你|说起")
+_MENTIONED = re.compile(r"输入过|写过|记过|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|问过|跟你说|和你说|对你说|告诉过?你|说起")
 _PLANNED = re.compile(r"安排|日程|行程|计划|打算|预约|约了|要做什么|要干什么|待办")
 _CREATED = re.compile(r"定了|定下|决定|记下|记了|创建|新建|建了|立了|确定了")
 _DUE = re.compile(r"截止|要交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成", re.I)
@@ -48,13 +48,11 @@ _SUMMARIZE = re.compile(r"总结|汇总|概括|回顾|梳理|盘点|复盘|整�
 _HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙")
 # Past decisions live in Memory V2 (RFC §2.1 "历史决策").
 _DECISION = re.compile(r"上次|上回|之前定|当时定|定的|决定|约定|承诺|答应|结论|共识")
-# Personal recall cues: a time word alone (今天天气) does not make a personal temporal question.
-_PERSONAL = re.compile(
-    r"我|咱|我们|有什么|有哪些|有啥|干嘛|做了|做过|说过|聊过|提到|安排|计划|日程|行程|要交|截止|记|输入|写过|"
-    r"发生|忙|事|会议|开会|任务|待办|见了|约了"
+# A time word in a world-knowledge or generative request (今天天气, 写一篇春节作文) is no recall need.
+_NOT_RECALL = re.compile(
+    r"天气|气温|下雨|下雪|新闻|股价|股票|汇率|是几号|几月几号|星期几|周几|礼拜几|多少号|什么日子|放假吗|农历|黄历|"
+    r"帮我写|写一|写个|写篇|作文|翻译|推荐|生成|讲个|笑话|首诗|歌词|食谱|菜谱|去哪玩|哪里玩|怎么过"
 )
-# World-knowledge questions that happen to contain a time word.
-_WORLD = re.compile(r"天气|气温|下雨|下雪|新闻|股价|股票|汇率|是几号|几月几号|星期几|周几|礼拜几|多少号|什么日子|放假吗|农历|黄历")
 
 _MEINPUT_CUES = re.compile(r"输入过|输入的|记过|原话|写过|写的|记下|笔记|备忘|MeInput|打字|录入", re.I)
 _CHAT_CUES = re.compile(r"聊过|聊的|聊天|问过你|问你|跟你说|和你说|对你说|告诉过?你|你说过|对话|会话|我们聊")
@@ -68,7 +66,7 @@ _STOP = re.compile(
     r"做了|做过|做|干了|干|说过|说了|说|提到|提过|聊过|聊|讲过|谈到|输入过|输入|记过|记下|记|写过|写|原话|"
     r"安排|日程|行程|计划|之前|以前|以来|截止|要交|交|到期|定了|定|决定|创建|发生|进展|到哪|哪|情况|最新|"
     r"那些|这些|那个|这个|一些|看看|看|查|找|列出|告诉|给|把|被|对|向|从|到|至|上|下|个|些|们|就|也|"
-    r"总结|汇总|回顾|梳理|盘点|所有|全部|相关|内容|记录|时候|时间|期间|里|中|上面|方面"
+    r"总结|汇总|回顾|梳理|盘点|所有|全部|相关|内容|记录|时候|时间|期间|里|中|上面|方面|完成了|完成|吗|上次|那次"
 )
 _SPLIT = re.compile(r"[\s，。？！、,.?!:：;；\"'“”‘’（）()《》<>【】\[\]]+")
 
@@ -96,7 +94,8 @@ _TARGETS: dict[str, list[tuple[str, float]]] = {
 }
 _SEMANTICS = {"OCCURRED_IN": "occurred", "MENTIONED_IN": "mentioned", "PLANNED_IN": "planned",
               "CREATED_IN": "created", "DUE_IN": "due", "AMBIGUOUS": "occurred_or_mentioned"}
-BASE_WEIGHTS = {"calendar": 0.85, "chat": 0.80, "meinput": 0.75, "memory_v2": 0.45}
+# v0.1 reads MeInput and Chat; Calendar (v0.2) and Memory V2 stay low but never zero (wide recall).
+BASE_WEIGHTS = {"calendar": 0.30, "chat": 0.80, "meinput": 0.75, "memory_v2": 0.45}
 BOOSTED = 0.95
 
 
@@ -180,16 +179,16 @@ def _weights(query: str) -> SourceWeights:
 
 
 def _needs(query: str, expressions: list[TimeExpression]) -> tuple[str, ContextNeeds]:
-    personal = bool(_PERSONAL.search(query)) and not _WORLD.search(query)
-    temporal = (bool(expressions) and personal) or bool(_HISTORY.search(query)) or bool(_MENTIONED.search(query))
-    decision = bool(_DECISION.search(query))
+    recall = not _NOT_RECALL.search(query)
+    temporal = recall and bool(expressions or _HISTORY.search(query) or _MENTIONED.search(query))
+    decision = recall and bool(_DECISION.search(query))
     if temporal and decision:
         return "personal_temporal_recall", ContextNeeds(
             user_snapshot="OPTIONAL", temporal_recall="REQUIRED", memory_retrieval="REQUIRED")
     if temporal:
         return "personal_temporal_recall", ContextNeeds(
             user_snapshot="OPTIONAL", temporal_recall="REQUIRED", memory_retrieval="OPTIONAL")
-    if decision and personal:
+    if decision:
         return "memory_recall", ContextNeeds(
             user_snapshot="OPTIONAL", temporal_recall="OPTIONAL", memory_retrieval="REQUIRED")
     return "normal_chat", ContextNeeds(user_snapshot="REQUIRED", temporal_recall="SKIP", memory_retrieval="SKIP")
@@ -230,6 +229,8 @@ def plan_query(
         mention_range = event_range = scope
     else:
         event_range = scope
+    if needs.temporal_recall == "SKIP":
+        mention_range = event_range = None
 
     weights = _weights(query)
     topics = topics_of(query, expressions)

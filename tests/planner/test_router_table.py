@@ -1,0 +1,115 @@
+"""Cheap Router over 60+ queries at a pinned `now` (Thu 2026-09-03 10:00 +08:00).
+
+Row: query | temporal_mode | mention_range | event_range | top source | temporal_recall need.
+Ranges are `start~end` in Asia/Shanghai, `-` for none. Five RFC §14 cases are included.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from app.contracts import ContextPlan, TimeRange
+from app.planner import plan_query
+
+TZ = ZoneInfo("Asia/Shanghai")
+NOW = datetime(2026, 9, 3, 10, 0, tzinfo=TZ)
+LAST_30_DAYS = "2026-08-04 10:00~2026-09-03 10:00"
+
+TABLE = f"""
+我昨天有什么重要的事？ | AMBIGUOUS | 2026-09-02 00:00~2026-09-03 00:00 | 2026-09-02 00:00~2026-09-03 00:00 | chat | REQUIRED
+我这周输入过什么关于 MeInput 的？ | MENTIONED_IN | 2026-08-31 00:00~2026-09-07 00:00 | - | meinput | REQUIRED
+这周五之前要交什么？ | DUE_IN | - | 2026-09-03 10:00~2026-09-05 00:00 | chat | REQUIRED
+我昨天做了什么？ | OCCURRED_IN | - | 2026-09-02 00:00~2026-09-03 00:00 | chat | REQUIRED
+我昨天说过要做什么？ | MENTIONED_IN | 2026-09-02 00:00~2026-09-03 00:00 | - | chat | REQUIRED
+我今天有什么安排？ | PLANNED_IN | - | 2026-09-03 00:00~2026-09-04 00:00 | chat | REQUIRED
+我上周定了哪些事？ | CREATED_IN | 2026-08-24 00:00~2026-08-31 00:00 | - | chat | REQUIRED
+合同的事进展到哪了 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+我昨天说过明天要做什么 | MENTIONED_IN | 2026-09-02 00:00~2026-09-03 00:00 | 2026-09-04 00:00~2026-09-05 00:00 | chat | REQUIRED
+上周跟你聊过的那个方案 | MENTIONED_IN | 2026-08-24 00:00~2026-08-31 00:00 | - | chat | REQUIRED
+我前天问过你什么 | MENTIONED_IN | 2026-09-01 00:00~2026-09-02 00:00 | - | chat | REQUIRED
+刚才我说了什么 | MENTIONED_IN | 2026-09-03 09:00~2026-09-03 10:00 | - | chat | REQUIRED
+我上个月和张总聊了什么 | MENTIONED_IN | 2026-08-01 00:00~2026-09-01 00:00 | - | chat | REQUIRED
+最近三天我记过什么笔记 | MENTIONED_IN | 2026-09-01 00:00~2026-09-04 00:00 | - | meinput | REQUIRED
+这周我写过哪些想法 | MENTIONED_IN | 2026-08-31 00:00~2026-09-07 00:00 | - | meinput | REQUIRED
+昨天的原话是怎么说的 | MENTIONED_IN | 2026-09-02 00:00~2026-09-03 00:00 | - | meinput | REQUIRED
+明天有什么会议 | PLANNED_IN | - | 2026-09-04 00:00~2026-09-05 00:00 | calendar | REQUIRED
+下周一的行程 | PLANNED_IN | - | 2026-09-07 00:00~2026-09-08 00:00 | calendar | REQUIRED
+下周的日程 | PLANNED_IN | - | 2026-09-07 00:00~2026-09-14 00:00 | calendar | REQUIRED
+国庆有什么安排 | PLANNED_IN | - | 2026-10-01 00:00~2026-10-02 00:00 | chat | REQUIRED
+周末有什么计划 | PLANNED_IN | - | 2026-09-05 00:00~2026-09-07 00:00 | chat | REQUIRED
+明天下午有什么事 | PLANNED_IN | - | 2026-09-04 12:00~2026-09-04 18:00 | chat | REQUIRED
+下周要交的报告 | DUE_IN | - | 2026-09-07 00:00~2026-09-14 00:00 | chat | REQUIRED
+月底之前要完成什么 | DUE_IN | - | 2026-09-03 10:00~2026-10-01 00:00 | chat | REQUIRED
+哪些任务这个月到期 | DUE_IN | - | 2026-09-01 00:00~2026-10-01 00:00 | chat | REQUIRED
+下周一之前截止的事 | DUE_IN | - | 2026-09-03 10:00~2026-09-08 00:00 | chat | REQUIRED
+周五要交什么 | DUE_IN | - | 2026-09-04 00:00~2026-09-05 00:00 | chat | REQUIRED
+上周做了哪些事 | OCCURRED_IN | - | 2026-08-24 00:00~2026-08-31 00:00 | chat | REQUIRED
+昨天下午发生了什么 | OCCURRED_IN | - | 2026-09-02 12:00~2026-09-02 18:00 | chat | REQUIRED
+前天晚上我干了啥 | OCCURRED_IN | - | 2026-09-01 18:00~2026-09-02 00:00 | chat | REQUIRED
+这个月我参加了哪些活动 | OCCURRED_IN | - | 2026-09-01 00:00~2026-10-01 00:00 | chat | REQUIRED
+我们这周决定了什么 | CREATED_IN | 2026-08-31 00:00~2026-09-07 00:00 | - | chat | REQUIRED
+上个月定下来的事有哪些 | CREATED_IN | 2026-08-01 00:00~2026-09-01 00:00 | - | chat | REQUIRED
+今天记下了哪些待办 | CREATED_IN | 2026-09-03 00:00~2026-09-04 00:00 | - | meinput | REQUIRED
+这周有什么需要注意的 | AMBIGUOUS | 2026-08-31 00:00~2026-09-07 00:00 | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
+最近有什么要紧的事 | AMBIGUOUS | 2026-08-28 00:00~2026-09-04 00:00 | 2026-08-28 00:00~2026-09-04 00:00 | chat | REQUIRED
+我这周有什么事 | AMBIGUOUS | 2026-08-31 00:00~2026-09-07 00:00 | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
+我最近在忙什么 | AMBIGUOUS | 2026-08-28 00:00~2026-09-04 00:00 | 2026-08-28 00:00~2026-09-04 00:00 | chat | REQUIRED
+过去24小时有什么关键进展 | AMBIGUOUS | 2026-09-02 10:00~2026-09-03 10:00 | 2026-09-02 10:00~2026-09-03 10:00 | chat | REQUIRED
+上个月的大事 | AMBIGUOUS | 2026-08-01 00:00~2026-09-01 00:00 | 2026-08-01 00:00~2026-09-01 00:00 | chat | REQUIRED
+季度报告的进度怎么样了 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+那个项目最新情况 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+我们上次定的架构是什么？ | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | OPTIONAL
+我们对报价的结论是什么 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | OPTIONAL
+你好 | AMBIGUOUS | - | - | chat | SKIP
+帮我写一首关于秋天的诗 | AMBIGUOUS | - | - | chat | SKIP
+解释一下快速排序的时间复杂度 | AMBIGUOUS | - | - | chat | SKIP
+今天天气怎么样 | AMBIGUOUS | - | - | chat | SKIP
+周杰伦有哪些好听的歌 | AMBIGUOUS | - | - | chat | SKIP
+推荐一个下午茶 | AMBIGUOUS | - | - | chat | SKIP
+用Python写个冒泡排序 | AMBIGUOUS | - | - | chat | SKIP
+讲个笑话 | AMBIGUOUS | - | - | chat | SKIP
+一年有多少个星期 | AMBIGUOUS | - | - | chat | SKIP
+每天喝多少水合适 | AMBIGUOUS | - | - | chat | SKIP
+今天是几号 | AMBIGUOUS | - | - | chat | SKIP
+帮我写一篇春节作文 | PLANNED_IN | - | - | chat | SKIP
+把这段话翻译成英文 | AMBIGUOUS | - | - | chat | SKIP
+多长时间能学会游泳 | AMBIGUOUS | - | - | chat | SKIP
+Python 的 GIL 是什么 | AMBIGUOUS | - | - | chat | SKIP
+三天打鱼两天晒网是什么意思 | AMBIGUOUS | - | - | chat | SKIP
+周末去哪玩比较好 | PLANNED_IN | - | - | chat | SKIP
+"""
+
+_SOURCES = ("meinput", "chat", "memory_v2", "calendar")
+
+
+def _range(text: str) -> TimeRange | None:
+    if text == "-":
+        return None
+    lo, hi = (datetime.strptime(x, "%Y-%m-%d %H:%M").replace(tzinfo=TZ) for x in text.split("~"))
+    return TimeRange(start=lo, end=hi)
+
+
+ROWS = [pytest.param(*[c.strip() for c in line.split("|")], id=line.split("|")[0].strip())
+        for line in TABLE.strip().splitlines()]
+
+
+def test_table_is_large_enough():
+    assert len(ROWS) >= 60
+    assert sum(1 for r in ROWS if r.values[-1] == "SKIP") >= 10
+
+
+@pytest.mark.parametrize(("query", "mode", "mention", "event", "top", "need"), ROWS)
+def test_plan(query, mode, mention, event, top, need):
+    plan: ContextPlan = plan_query(query, now=NOW)
+    assert plan.temporal_mode == mode
+    assert plan.time.mention_range == _range(mention)
+    assert plan.time.event_range == _range(event)
+    weights = {s: getattr(plan.sources, s) for s in _SOURCES}
+    assert max(weights, key=weights.get) == top
+    assert sorted(weights.values()).count(weights[top]) == 1, f"tied top source: {weights}"
+    assert plan.context_needs.temporal_recall == need
+    if need == "REQUIRED":
+        assert all(w > 0 for w in weights.values()), "wide recall: every source keeps a weight"
