@@ -1,0 +1,106 @@
+"""Time parser benchmark: our parser vs JioNLP on the same cases, in the same run.
+
+Cases are the hand-written table of tests/planner/test_timeparse_table.py (expected ranges from
+../shared/time-conventions.md). Prints throughput (inputs parsed per second), the exact-match
+accuracy of both against the conventions, the ratio, and the cost of planning one query.
+
+    make bench            # or: .venv/bin/python bench/timeparse.py
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+import sys
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from app.planner import parse, plan_query  # noqa: E402
+from tests.planner.test_timeparse_table import CASES, TZ  # noqa: E402
+
+ROUNDS_OURS = 20
+ROUNDS_JIO = 3
+
+
+def _cases():
+    return [tuple(p.values) for p in CASES]  # (now, text, expected | None)
+
+
+def ours(now: datetime, text: str):
+    found = parse(text, now, TZ)
+    return [(e.start, e.end) for e in found]
+
+
+def jionlp_parser():
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        import jionlp
+    logging.disable(logging.CRITICAL)
+
+    def run(now: datetime, text: str):
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                res = jionlp.parse_time(text, time_base=now.replace(tzinfo=None).timestamp())
+        except Exception:
+            return []
+        if not isinstance(res, dict) or not isinstance(res.get("time"), list):
+            return []
+        try:
+            lo, hi = (datetime.strptime(t, "%Y-%m-%d %H:%M:%S").replace(tzinfo=TZ) for t in res["time"])
+        except ValueError:  # open-ended spans ('inf')
+            return []
+        # JioNLP's end is inclusive to the second; ours is half-open.
+        return [(lo, hi + timedelta(seconds=1))]
+
+    return run
+
+
+def accuracy(fn, cases) -> float:
+    hits = 0
+    for now, text, expected in cases:
+        got = fn(now, text)
+        want = [] if expected is None else [expected[:2]]
+        hits += got == want
+    return hits / len(cases)
+
+
+def throughput(fn, cases, rounds: int) -> float:
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for now, text, _ in cases:
+            fn(now, text)
+    return rounds * len(cases) / (time.perf_counter() - start)
+
+
+def main() -> None:
+    cases = _cases()
+    ours_rate = throughput(ours, cases, ROUNDS_OURS)
+    ours_acc = accuracy(ours, cases)
+    try:
+        jio = jionlp_parser()
+    except ImportError:
+        sys.exit("jionlp is not installed: run `make bench` (it installs the bench extra)")
+    jio_rate = throughput(jio, cases, ROUNDS_JIO)
+    jio_acc = accuracy(jio, cases)
+
+    now = datetime(2026, 9, 3, 10, 0, tzinfo=TZ)
+    queries = ["我昨天有什么重要的事？", "这周五之前要交什么？", "我这周输入过什么关于 MeInput 的？", "帮我写一首诗"]
+    n = 2000
+    start = time.perf_counter()
+    for i in range(n):
+        plan_query(queries[i % len(queries)], now=now)
+    plan_us = (time.perf_counter() - start) / n * 1e6
+
+    print(f"time parser, {len(cases)} cases from the conventions table")
+    print(f"{'parser':<12}{'inputs/s':>12}{'exact match':>14}")
+    print(f"{'ours':<12}{ours_rate:>12,.0f}{ours_acc:>13.1%}")
+    print(f"{'JioNLP':<12}{jio_rate:>12,.0f}{jio_acc:>13.1%}")
+    print(f"throughput ratio ours/JioNLP: {ours_rate / jio_rate:.1f}x")
+    print(f"planning one query (Cheap Router incl. parse): {plan_us:.0f} µs")
+
+
+if __name__ == "__main__":
+    main()
