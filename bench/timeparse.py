@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.planner import parse, plan_query  # noqa: E402
-from tests.planner.test_timeparse_table import CASES, TZ  # noqa: E402
+from app.planner import parse, plan_query
+from tests.planner.test_timeparse_table import CASES, TZ
 
 ROUNDS_OURS = 20
 ROUNDS_JIO = 3

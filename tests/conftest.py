@@ -77,3 +77,23 @@ async def engine(db_url):
 @pytest.fixture
 def now() -> datetime:
     return datetime(2026, 9, 3, 10, 0, tzinfo=SHANGHAI)
+
+
+@pytest.fixture(scope="session")
+def emulator():
+    from app.emulator import start_emulator
+
+    emu = start_emulator()
+    yield emu
+    emu.stop()
+
+
+@pytest.fixture
+def upstream_env(emulator) -> dict[str, str]:
+    """Environment pointing every source at the emulator (faults and counters reset)."""
+    from app.emulator.server import DEFAULT_TOKENS
+
+    emulator.state.reset()
+    return {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"],
+            "CHAT_URL": emulator.url, "CHAT_TOKEN": DEFAULT_TOKENS["chat"],
+            "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"]}

@@ -1,0 +1,71 @@
+"""In-process timeline cache (issue: follow-up questions must not re-pull the same window).
+
+Normalized candidates are kept per (user, source, zone, query) and window for a short TTL; a
+window inside a cached one is served from it. Bounded by a byte budget (LRU). Never written to
+disk or to a table: RFC §11 forbids a persisted index in v0.1.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from datetime import datetime
+
+from app.normalize import Candidate
+
+Window = tuple[datetime, datetime]
+
+
+@dataclass(slots=True)
+class _Entry:
+    window: Window
+    expires: float
+    candidates: list[Candidate]
+    size: int
+
+
+def _size(candidates: list[Candidate]) -> int:
+    # rough resident size: the texts dominate (UTF-8 CJK ~3 bytes/char) plus per-object overhead
+    return sum(3 * (len(c.content) + len(c.title)) + 400 for c in candidates) + 200
+
+
+class TimelineCache:
+    def __init__(self, ttl_s: float, max_bytes: int = 64 * 1024 * 1024,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.ttl_s = ttl_s
+        self.max_bytes = max_bytes
+        self._clock = clock
+        self._entries: OrderedDict[tuple[Hashable, Window], _Entry] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, key: Hashable, window: Window) -> list[Candidate] | None:
+        now = self._clock()
+        lo, hi = window
+        for entry_key, entry in list(self._entries.items()):
+            if entry.expires <= now:
+                self._drop(entry_key)
+                continue
+            if entry_key[0] == key and entry.window[0] <= lo and hi <= entry.window[1]:
+                self._entries.move_to_end(entry_key)
+                return [c for c in entry.candidates if lo <= c.observed_time < hi]
+        return None
+
+    def put(self, key: Hashable, window: Window, candidates: list[Candidate]) -> None:
+        size = _size(candidates)
+        if size > self.max_bytes:
+            return
+        entry_key = (key, window)
+        if entry_key in self._entries:
+            self._drop(entry_key)
+        self._entries[entry_key] = _Entry(window, self._clock() + self.ttl_s, candidates, size)
+        self._bytes += size
+        while self._bytes > self.max_bytes:
+            self._drop(next(iter(self._entries)))
+
+    def _drop(self, entry_key: tuple[Hashable, Window]) -> None:
+        self._bytes -= self._entries.pop(entry_key).size
+
+    def __len__(self) -> int:
+        return len(self._entries)

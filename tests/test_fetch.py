@@ -1,0 +1,144 @@
+"""Adapters over real HTTP against the emulator: pagination, faults, junk, auth, cache."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+import httpx
+import pytest
+
+from app.cache import TimelineCache
+from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
+from app.fetch import Upstreams, fetch_candidates, fetch_window
+from app.planner import plan_query
+from app.settings import load_settings
+
+
+@pytest.fixture
+async def client():
+    async with httpx.AsyncClient() as c:
+        yield c
+
+
+def _upstreams(client, env, **extra) -> Upstreams:
+    settings = load_settings({**env, **{k.upper(): str(v) for k, v in extra.items()}})
+    return Upstreams(client=client, settings=settings, cache=TimelineCache(settings.cache_ttl_s))
+
+
+def _plan(query="我这周有什么事", now: datetime = DEMO_NOW):
+    return plan_query(query, now=now)
+
+
+def _owned(ds, user):
+    return {f"meinput:segment:{s['evidence_id']}" for s in ds.segments if s["user_id"] == user} | {
+        f"chat:message:{m['message_id']}" for m in ds.messages if m["user_id"] == user} | {
+        f"chat:run:{r['run_id']}" for r in ds.runs if r["user_id"] == user} | {
+        f"memory_v2:memory:{m['memory_id']}" for m in ds.memories if m["user_id"] == user}
+
+
+async def test_every_source_is_read_to_the_last_page(client, upstream_env, emulator):
+    up = _upstreams(client, upstream_env)
+    plan = _plan()
+    got = await fetch_candidates(plan, DEMO_USER, up)
+    lo, hi = fetch_window(plan, DEMO_NOW)
+    ds = emulator.state.dataset
+    want_segments = [s for s in ds.segments if s["user_id"] == DEMO_USER
+                     and lo <= datetime.fromisoformat(s["observed_at"]) < hi]
+    assert len(want_segments) > 100, "the window needs several pages of 100"
+    assert got.reports["meinput"].status == "ok"
+    assert got.reports["meinput"].fetched == len(want_segments)
+    refs = {c.source_ref for c in got.candidates}
+    assert {f"meinput:segment:{s['evidence_id']}" for s in want_segments} <= refs
+    assert got.reports["chat"].status == "ok" and got.reports["memory_v2"].status == "ok"
+    assert any(r.startswith("chat:run:") for r in refs) and any(r.startswith("chat:message:") for r in refs)
+    assert refs <= _owned(ds, DEMO_USER), "only the requested user's records"
+    assert all(c.observed_time < DEMO_NOW for c in got.candidates), "nothing observed after now"
+
+
+async def test_sessions_started_before_the_window_still_count(client, upstream_env):
+    got = await fetch_candidates(_plan("我今天说了什么"), DEMO_USER, _upstreams(client, upstream_env))
+    texts = {c.content for c in got.candidates if c.source == "chat"}
+    assert "降噪方案今天定下来了，用端侧模型" in texts
+
+
+async def test_429_with_retry_after_is_honoured(client, upstream_env, emulator):
+    emulator.state.set_fault("meinput", "429", times=1, retry_after_s=0.3)
+    started = time.monotonic()
+    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env))
+    assert got.reports["meinput"].status == "ok"
+    assert time.monotonic() - started >= 0.3
+
+
+async def test_429_forever_is_an_error_of_that_source_only(client, upstream_env, emulator):
+    emulator.state.set_fault("meinput", "429", retry_after_s=5)
+    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env))
+    assert got.reports["meinput"].status == "error"
+    assert "429" in got.reports["meinput"].error
+    assert got.reports["chat"].status == "ok"
+
+
+async def test_503_then_success(client, upstream_env, emulator):
+    emulator.state.set_fault("chat", "503", times=2)
+    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env))
+    assert got.reports["chat"].status == "ok" and got.reports["chat"].fetched > 0
+
+
+async def test_slow_source_times_out_and_others_are_served(client, upstream_env, emulator):
+    emulator.state.set_fault("meinput", "delay", delay_s=3)
+    started = time.monotonic()
+    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env, source_timeout_s=0.5))
+    assert time.monotonic() - started < 1.5
+    assert got.reports["meinput"].status == "error"
+    assert got.reports["meinput"].error == "timeout after 0.5s"
+    assert got.reports["chat"].status == "ok"
+    assert any(c.source == "chat" for c in got.candidates)
+
+
+async def test_junk_records_are_skipped_and_counted(client, upstream_env, emulator):
+    emulator.state.set_fault("meinput", "junk")
+    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env))
+    report = got.reports["meinput"]
+    assert report.status == "ok"
+    assert report.skipped == 5
+    assert not any("junk" in c.source_ref for c in got.candidates)
+
+
+async def test_bad_token_is_an_auth_error_of_that_source(client, upstream_env):
+    env = {**upstream_env, "CHAT_TOKEN": "wrong"}
+    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, env))
+    assert got.reports["chat"].status == "error"
+    assert "401" in got.reports["chat"].error and "token" in got.reports["chat"].error
+    assert "wrong" not in got.reports["chat"].error, "tokens are never echoed"
+    assert got.reports["meinput"].status == "ok"
+
+
+async def test_unconfigured_sources(client, upstream_env):
+    env = {k: v for k, v in upstream_env.items() if not k.startswith(("CHAT", "MEMORY"))}
+    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, env))
+    assert got.reports["chat"].status == "skipped"
+    assert "memory_v2" not in got.reports, "Memory V2 is simply absent when MEMORY_URL is unset"
+
+
+async def test_second_identical_query_is_served_from_cache_until_ttl(client, upstream_env, emulator):
+    up = _upstreams(client, upstream_env, cache_ttl_s=0.5)
+    first = await fetch_candidates(_plan(), DEMO_USER, up)
+    calls = sum(emulator.state.requests.values())
+    assert calls > 0 and not first.reports["meinput"].cached
+    second = await fetch_candidates(_plan(), DEMO_USER, up)
+    assert sum(emulator.state.requests.values()) == calls, "no upstream request for a cached window"
+    assert second.reports["meinput"].cached and second.reports["chat"].cached
+    assert {c.source_ref for c in second.candidates} == {c.source_ref for c in first.candidates}
+    narrower = await fetch_candidates(_plan("我昨天做了什么"), DEMO_USER, up)
+    assert narrower.reports["meinput"].cached, "a window inside a cached one is served from it"
+    time.sleep(0.6)
+    await fetch_candidates(_plan(), DEMO_USER, up)
+    assert sum(emulator.state.requests.values()) > calls, "after the TTL the upstreams are asked again"
+
+
+async def test_cache_keys_include_the_user(client, upstream_env):
+    up = _upstreams(client, upstream_env)
+    await fetch_candidates(_plan(), DEMO_USER, up)
+    other = await fetch_candidates(_plan(), OTHER_USER, up)
+    assert not other.reports["meinput"].cached
+    assert all(c.user_id == OTHER_USER for c in other.candidates)
