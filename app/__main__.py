@@ -28,6 +28,7 @@ def _exit_cleanly(signum: int, _frame: object) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import httpx
     import uvicorn
 
     from app.db.bootstrap import prepare_database
@@ -40,8 +41,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     database = prepare_database(settings)
     try:
         engine = create_engine(database.url, settings)
-        app = create_app(settings, engine=engine, queries=queries)
-        app.on_shutdown.append(engine.dispose)
+        http_client = httpx.AsyncClient()
+        app = create_app(settings, engine=engine, queries=queries, http_client=http_client)
+        app.on_shutdown.extend([engine.dispose, http_client.aclose])
         if not settings.api_tokens:
             logging.getLogger("app").warning("RECALL_API_TOKENS is unset: authentication is OFF (dev only)")
         # uvicorn catches SIGTERM/SIGINT, drains, runs on_shutdown and then re-raises the signal to

@@ -39,14 +39,14 @@ class Candidate(msgspec.Struct, frozen=True, kw_only=True):
 
 
 # How much a record's origin is worth (RFC §7 source_quality): the user's own typed words first.
-SOURCE_QUALITY = {"segment": 0.95, "user": 0.92, "run": 0.85, "assistant": 0.78, "memory": 0.7}
+SOURCE_QUALITY = {"segment": 1.0, "user": 0.97, "run": 0.9, "assistant": 0.85, "memory": 0.8}
 
 _DECISION = re.compile(r"决定|定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 _TODO = re.compile(
     r"记得|别忘|要交|提交|截止|deadline|待办|todo|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
     r"需要(?:去|做|完成|提交|准备|写|处理)|要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
-    r"准备|提醒我|跟进",
+    r"准备|提醒我|跟进|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)",
     re.I,
 )
 _EVENT = re.compile(
@@ -73,7 +73,7 @@ _IMPORTANCE_RULES = [
     (re.compile(r"\d+万|万元|\d+元|报价|付款|预算|发票|报销|工资|转账|贷款"), 0.15),
     (re.compile(r"合同|签约|签合同|协议"), 0.2),
     (re.compile(r"医院|体检|看病|医生|复诊|药|发烧|生病|手术"), 0.15),
-    (re.compile(r"会议|开会|评审|汇报|面试|上线|发布|客户|老板"), 0.1),
+    (re.compile(r"会议|开会|评审|汇报|面试|上线|发布|客户|老板|生日|家长会"), 0.1),
 ]
 _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|无聊|随便|表情|你好|在吗|hh|233|lol", re.I)
 _EMBED_CHARS = 4000  # long texts are cut before analysis
@@ -151,9 +151,13 @@ def _title(text: str, span: tuple[int, int] | None) -> str:
     return text.strip()[:30]
 
 
-def estimate_importance(text: str, kind: str, participants: tuple[str, ...]) -> float:
+def estimate_importance(text: str, kind: str, participants: tuple[str, ...], scheduled: bool = False) -> float:
+    """Rules when the upstream gives none: deadlines, money, contracts, health, meetings, named
+    people and a scheduled clock time raise it; chit-chat lowers it."""
     score = 0.45 + sum(bonus for rx, bonus in _IMPORTANCE_RULES if rx.search(text))
     if participants:
+        score += 0.1
+    if scheduled:
         score += 0.1
     if kind in ("decision", "commitment", "todo"):
         score += 0.1
@@ -175,7 +179,7 @@ def analyse(
     kind = kind or classify(body)
     exprs = parse(body, observed, tz, stored=True)
     expr = _event_expression(exprs)
-    confidence = 0.9
+    confidence = 0.97
     if expr is not None:
         event_time, grain = expr.start, expr.grain
         deadline = expr.text.endswith(("之前", "以前", "前")) and expr.start == observed.astimezone(tz)
@@ -186,14 +190,16 @@ def analyse(
             step = {"minute": timedelta(minutes=1), "hour": timedelta(hours=1)}.get(grain, timedelta(days=1))
             event_time = expr.end - step
             grain = grain if grain in ("minute", "hour") else "day"
-        if grain in ("week", "month", "quarter", "year"):
-            confidence = 0.75
-    elif happened_when_said or kind not in ("todo", "commitment"):
+        if grain in ("minute", "hour"):
+            confidence = 1.0  # an explicit clock time leaves nothing to guess
+        elif grain in ("week", "month", "quarter", "year"):
+            confidence = 0.85
+    elif happened_when_said or kind not in ("todo", "commitment") or _PAST.search(body):
         event_time, grain = observed, None
-        confidence = 0.8
+        confidence = 0.9
     else:
         event_time, grain = None, None  # a to-do with no time has no deadline
-        confidence = 0.7
+        confidence = 0.8
     return {
         "type": kind,
         "status": _status(kind, body, event_time, observed),
@@ -201,6 +207,7 @@ def analyse(
         "event_grain": grain,
         "title": _title(body, expr.span if expr else None),
         "confidence": confidence,
+        "scheduled": expr is not None and expr.grain in ("minute", "hour") and expr.start > observed,
         "body": body,
     }
 
@@ -211,7 +218,7 @@ def _candidate(*, source: str, ref: str, user_id: str, role: str, text: str, obs
     facts = analyse(text, observed, tz, kind=kind, happened_when_said=happened_when_said)
     people = participants_of(facts["body"], entities)
     if importance is None:
-        importance = estimate_importance(facts["body"], facts["type"], people)
+        importance = estimate_importance(facts["body"], facts["type"], people, facts["scheduled"])
         if role == "assistant":
             importance = round(importance * 0.85, 3)
     conf = facts["confidence"] * (confidence if confidence is not None else 1.0)

@@ -23,7 +23,8 @@ from app.errors import SqlFileError
 SQL_DIR = Path(__file__).resolve().parents[1] / "sql"
 
 _PARAM = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
-_QUOTED = re.compile(r"'(?:[^']|'')*'|\$\$.*?\$\$", re.S)
+# string literals, dollar-quoted bodies and comments: no parameters or statement ends inside
+_QUOTED = re.compile(r"'(?:[^']|'')*'|\$\$.*?\$\$|--[^\n]*", re.S)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import httpx
 import msgspec
 from litestar import Litestar, MediaType, Request, Response, get, post
 from litestar.exceptions import HTTPException
@@ -14,10 +15,14 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.contracts import ContextPlan, PlanRequest
+from app.cache import TimelineCache
+from app.contracts import ContextPlan, PlanRequest, RecallRequest
 from app.db.migrate import current_revision
+from app.embed import Embedder, HashingEmbedder, HttpEmbedder
 from app.errors import BadRequest, DatabaseUnavailable, RecallError
+from app.fetch import Upstreams
 from app.planner import plan_query
+from app.recall import RecallDeps, run_recall
 from app.settings import Settings
 from app.sqlfiles import Queries
 
@@ -69,8 +74,22 @@ def decode_body(body: bytes, type_: type) -> Any:
         raise BadRequest(f"request body is not valid JSON: {exc}") from None
 
 
-def create_app(settings: Settings, *, engine: AsyncEngine, queries: Queries, debug: bool = False) -> Litestar:
+def create_app(
+    settings: Settings,
+    *,
+    engine: AsyncEngine,
+    queries: Queries,
+    http_client: httpx.AsyncClient,
+    embedder: Embedder | None = None,
+    debug: bool = False,
+) -> Litestar:
     """Build the app from its resources; nothing is started or connected here."""
+    if embedder is None:
+        embedder = HttpEmbedder(http_client, settings.embeddings_url) if settings.embeddings_url else HashingEmbedder()
+    deps = RecallDeps(
+        settings=settings, engine=engine, queries=queries, embedder=embedder,
+        upstreams=Upstreams(client=http_client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)),
+    )
 
     @get("/healthz")
     async def healthz() -> dict[str, Any]:
@@ -98,8 +117,14 @@ def create_app(settings: Settings, *, engine: AsyncEngine, queries: Queries, deb
         )
         return Response(content=msgspec.json.encode(plan), media_type=MediaType.JSON)
 
+    @post("/v1/temporal-recall/query", status_code=200)
+    async def recall_endpoint(request: Request) -> Response:
+        req: RecallRequest = decode_body(await request.body(), RecallRequest)
+        bundle = await run_recall(req, deps)
+        return Response(content=msgspec.json.encode(bundle), media_type=MediaType.JSON)
+
     return Litestar(
-        route_handlers=[healthz, plan_endpoint],
+        route_handlers=[healthz, plan_endpoint, recall_endpoint],
         exception_handlers={
             RecallError: _recall_error,
             HTTPException: _http_error,

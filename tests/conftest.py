@@ -97,3 +97,24 @@ def upstream_env(emulator) -> dict[str, str]:
     return {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"],
             "CHAT_URL": emulator.url, "CHAT_TOKEN": DEFAULT_TOKENS["chat"],
             "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"]}
+
+
+@pytest.fixture
+async def http_client():
+    import httpx
+
+    async with httpx.AsyncClient() as client:
+        yield client
+
+
+@pytest.fixture
+def build_app(engine, http_client):
+    """create_app over this test's database; `env` is the service's environment."""
+    from app.settings import load_settings
+    from app.sqlfiles import Queries
+    from app.web import create_app
+
+    def build(env: dict[str, str] | None = None, **kwargs):
+        return create_app(load_settings(env or {}), engine=engine, queries=Queries(), http_client=http_client, **kwargs)
+
+    return build

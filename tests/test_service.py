@@ -15,15 +15,11 @@ import psutil
 import pytest
 from litestar.testing import AsyncTestClient
 
-from app.settings import load_settings
-from app.sqlfiles import Queries
-from app.web import create_app
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
-async def test_healthz_reports_versions_and_revision(engine):
-    app = create_app(load_settings({}), engine=engine, queries=Queries())
+async def test_healthz_reports_versions_and_revision(build_app):
+    app = build_app()
     async with AsyncTestClient(app) as client:
         resp = await client.get("/healthz")
     body = resp.json()
@@ -34,8 +30,8 @@ async def test_healthz_reports_versions_and_revision(engine):
     assert body["migration"] == "0001"
 
 
-async def test_openapi_is_served(engine):
-    app = create_app(load_settings({}), engine=engine, queries=Queries())
+async def test_openapi_is_served(build_app):
+    app = build_app()
     async with AsyncTestClient(app) as client:
         resp = await client.get("/schema/openapi.json")
     assert resp.status_code == 200

@@ -233,6 +233,35 @@ def build_dataset(seed: int = 20260903) -> Dataset:
             if ev.refs:
                 ds.events.append(ev)
 
+    # --- anchors around DEMO_NOW that the RFC's example questions are about
+    def at(days: int, hour: int, minute: int = 0) -> datetime:
+        return (DEMO_NOW + timedelta(days=days)).replace(hour=hour, minute=minute, second=0)
+
+    contract = Event(event_id="anchor_contract", user_id=DEMO_USER, when=at(-1, 15), title="和张总签合同",
+                     kind="event", importance=0.92)
+    ref = type_segment(DEMO_USER, "明天下午三点和张总签合同", at(-2, 21, 10), 0.92, ["张总"])
+    sid = assistant_session(DEMO_USER, at(-2, 21, 14))
+    contract.refs += [ref, say(DEMO_USER, sid, "user", "帮我记一下，明天下午3点和张总签合同", at(-2, 21, 14)),
+                      say(DEMO_USER, sid, "assistant", "好的，已帮你记下：明天下午3点和张总签合同。",
+                          at(-2, 21, 14) + timedelta(seconds=20))]
+    contract.planned_refs = list(contract.refs)
+    contract.done_refs.append(type_segment(DEMO_USER, "和张总签了合同，条款都确认了", at(-1, 17, 20), 0.9, ["张总"]))
+    contract.refs += contract.done_refs
+    report = Event(event_id="anchor_report", user_id=DEMO_USER, when=at(1, 18), title="交季度报告", kind="todo",
+                   importance=0.9)
+    report.refs.append(type_segment(DEMO_USER, "这周五晚上6点之前要交季度报告", at(-3, 9, 5), 0.9))
+    report.planned_refs = list(report.refs)
+    weekly = Event(event_id="anchor_meinput_weekly", user_id=DEMO_USER, when=at(1, 0), title="MeInput 周报发给陈总监",
+                   kind="todo", importance=0.75)
+    weekly.refs.append(type_segment(DEMO_USER, "MeInput 周报这周五之前发给陈总监", at(-1, 21, 30), None, ["陈总监"]))
+    weekly.planned_refs = list(weekly.refs)
+    release = Event(event_id="anchor_release", user_id=DEMO_USER, when=at(-1, 20), title="MeInput 新版本上线",
+                    kind="event", importance=0.9)
+    release.planned_refs.append(type_segment(DEMO_USER, "今天晚上8点 MeInput 新版本上线", at(-1, 8, 10), 0.9))
+    release.done_refs.append(type_segment(DEMO_USER, "MeInput 新版本上线了，暂时没有问题", at(-1, 22, 5), None))
+    release.refs = release.planned_refs + release.done_refs
+    ds.events += [contract, report, weekly, release]
+
     # --- decisions and commitments, typed and sometimes remembered by Memory V2
     for i, (text, kind, imp) in enumerate(DECISIONS):
         at = start + timedelta(days=4 + i * 5, hours=rnd.choice([11, 15, 21]), minutes=rnd.randrange(60))

@@ -9,16 +9,12 @@ import jsonschema
 import pytest
 from litestar.testing import AsyncTestClient
 
-from app.settings import load_settings
-from app.sqlfiles import Queries
-from app.web import create_app
-
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "schemas" / "context-plan.schema.json").read_text())
 
 
 @pytest.fixture
-async def client(engine):
-    async with AsyncTestClient(create_app(load_settings({}), engine=engine, queries=Queries())) as c:
+async def client(build_app):
+    async with AsyncTestClient(build_app()) as c:
         yield c
 
 

@@ -1,0 +1,105 @@
+"""Text embeddings and keyword sets for similarity (RFC §9 dedupe, §7 semantic_match).
+
+The default embedder needs no model download and is deterministic: hashed character unigrams
+and bigrams (Latin words whole), signed, L2-normalized, fixed dimension. Anything with the same
+`embed` method (a real model, an OpenAI-compatible /v1/embeddings endpoint) can replace it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import OrderedDict
+from typing import Protocol
+
+import httpx
+
+DIM = 256
+_CN_DIGITS = str.maketrans("零〇一二两三四五六七八九", "001223456789")
+_LATIN = re.compile(r"[a-z_][a-z0-9_]*")
+_SKIP = re.compile(r"[\s，。、；：？！,.;:?!\"'“”‘’（）()《》【】\[\]…~\-—]+")
+_GOLDEN = 2654435761
+
+
+def normalize_text(text: str) -> str:
+    """Lower-case, Chinese digits as Arabic (三点 ≈ 3点), punctuation removed."""
+    return _SKIP.sub(" ", text.lower().translate(_CN_DIGITS)).strip()
+
+
+def keywords(text: str) -> list[str]:
+    """Character bigrams of CJK runs plus whole Latin words: the keyword set of RFC §9."""
+    norm = normalize_text(text)
+    out: set[str] = set(_LATIN.findall(norm))
+    for run in _LATIN.sub(" ", norm).split():
+        if len(run) == 1:
+            out.add(run)
+        out.update(run[i : i + 2] for i in range(len(run) - 1))
+    return sorted(out)
+
+
+class Embedder(Protocol):
+    dim: int
+
+    async def embed(self, texts: list[str]) -> list[list[float]]: ...
+
+
+class HashingEmbedder:
+    """Deterministic character n-gram hashing; ~20 µs a short text, cached by text."""
+
+    def __init__(self, dim: int = DIM, cache_size: int = 50_000) -> None:
+        self.dim = dim
+        self._cache: OrderedDict[str, list[float]] = OrderedDict()
+        self._cache_size = cache_size
+
+    def vector(self, text: str) -> list[float]:
+        hit = self._cache.get(text)
+        if hit is not None:
+            self._cache.move_to_end(text)
+            return hit
+        vec = [0.0] * self.dim
+        dim = self.dim
+        norm = normalize_text(text)
+        for word in _LATIN.findall(norm):
+            h = hash_str(word)
+            vec[h % dim] += 2.0 if (h >> 20) & 1 else -2.0
+        cjk = _LATIN.sub(" ", norm)
+        prev = 0
+        for ch in cjk:
+            o = ord(ch)
+            if o == 32:
+                prev = 0
+                continue
+            h = (o * _GOLDEN) & 0xFFFFFFFF
+            vec[h % dim] += 1.0 if (h >> 20) & 1 else -1.0
+            if prev:
+                h = ((prev * 131 + o) * _GOLDEN) & 0xFFFFFFFF
+                vec[h % dim] += 1.5 if (h >> 20) & 1 else -1.5
+            prev = o
+        length = math.sqrt(sum(v * v for v in vec)) or 1.0
+        out = [v / length for v in vec]
+        self._cache[text] = out
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return out
+
+    async def embed(self, texts: list[str]) -> list[list[float]]:
+        return [self.vector(t) for t in texts]
+
+
+def hash_str(word: str) -> int:
+    h = 2166136261
+    for ch in word:
+        h = ((h ^ ord(ch)) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+class HttpEmbedder:
+    """An OpenAI-compatible `/v1/embeddings` endpoint (EMBEDDINGS_URL)."""
+
+    def __init__(self, client: httpx.AsyncClient, base_url: str, model: str = "default", dim: int = DIM) -> None:
+        self.client, self.base_url, self.model, self.dim = client, base_url, model, dim
+
+    async def embed(self, texts: list[str]) -> list[list[float]]:
+        resp = await self.client.post(f"{self.base_url}/v1/embeddings", json={"model": self.model, "input": texts})
+        resp.raise_for_status()
+        return [row["embedding"] for row in sorted(resp.json()["data"], key=lambda r: r["index"])]

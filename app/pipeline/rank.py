@@ -1,0 +1,23 @@
+"""Rank stage (RFC §7): one scored row per deduplicated item, best first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.contracts import ContextPlan, UserSnapshot
+from app.embed import Embedder
+from app.pipeline.sql import SqlRun
+
+
+async def rank(run: SqlRun, plan: ContextPlan, embedder: Embedder, snapshot: UserSnapshot | None) -> list[dict[str, Any]]:
+    topics = list(plan.topics)
+    topic_embedding = (await embedder.embed([" ".join(topics)]))[0] if topics else [0.0] * embedder.dim
+    rows = await run.fetch(
+        "rank", "score_items",
+        topics=topics,
+        topic_embedding=topic_embedding,
+        projects=list(snapshot.active_projects) if snapshot else [],
+        w_meinput=plan.sources.meinput, w_chat=plan.sources.chat, w_memory=plan.sources.memory_v2,
+        importance_asked=plan.filters.importance_min is not None,
+    )
+    return [dict(r) for r in rows]

@@ -1,0 +1,81 @@
+"""Temporal Recall service: one request through plan → fetch → load → filter → dedupe → rank → bundle."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import asyncpg
+import msgspec
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest
+from app.embed import Embedder
+from app.errors import BadRequest, DatabaseUnavailable
+from app.fetch import Upstreams, fetch_candidates, plan_zone
+from app.pipeline.bundle import build_bundle
+from app.pipeline.dedupe import dedupe
+from app.pipeline.filter import filter_by_mode
+from app.pipeline.load import load_candidates
+from app.pipeline.rank import rank
+from app.pipeline.sql import SqlRun
+from app.planner import plan_query
+from app.planner.router import resolve_clock
+from app.settings import Settings
+from app.sqlfiles import Queries
+
+
+@dataclass
+class RecallDeps:
+    settings: Settings
+    engine: AsyncEngine
+    queries: Queries
+    upstreams: Upstreams
+    embedder: Embedder
+
+
+def _plan_for(request: RecallRequest, settings: Settings) -> ContextPlan:
+    if request.plan is None:
+        return plan_query(request.query, now=request.now, timezone=request.timezone,
+                          default_timezone=settings.default_timezone)
+    now, zone = resolve_clock(request.now or request.plan.now, request.timezone or request.plan.timezone,
+                              settings.default_timezone)
+    plan = request.plan
+    if plan.time.mention_range is None and plan.time.event_range is None:
+        raise BadRequest("`plan.time` needs a mention_range or an event_range")
+    # a caller's plan is used as is; it only gets the clock it is answered against
+    return msgspec.structs.replace(plan, now=now, timezone=getattr(zone, "key", None) or plan.timezone)
+
+
+async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
+    if not request.query.strip() or not request.user_id.strip():
+        raise BadRequest("`query` and `user_id` must not be blank")
+    started = time.perf_counter()
+    plan = _plan_for(request, deps.settings)
+    fetched = await fetch_candidates(plan, request.user_id, deps.upstreams)
+    candidates = fetched.candidates
+    embeddings = await deps.embedder.embed([c.content[:300] for c in candidates])
+    tz = plan_zone(plan, deps.settings.default_timezone)
+    try:
+        async with deps.engine.connect() as conn:
+            raw = (await conn.get_raw_connection()).driver_connection
+            run = SqlRun(conn=raw, queries=deps.queries)
+            async with raw.transaction():
+                await load_candidates(run, candidates, embeddings, tz)
+                in_window = await filter_by_mode(run, plan, plan.now)
+                dedupe_plan = await dedupe(run, explain=request.explain)
+                rows = await rank(run, plan, deps.embedder, request.user_snapshot)
+    except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OperationalError, PoolTimeout) as exc:
+        raise DatabaseUnavailable(f"database unavailable ({type(exc).__name__}); retry shortly") from None
+    except DBAPIError as exc:
+        if exc.connection_invalidated:
+            raise DatabaseUnavailable("database connection lost; retry shortly") from None
+        raise
+    explain = None
+    if request.explain:
+        explain = Explain(steps=run.steps, dedupe_plan=dedupe_plan or "",
+                          total_ms=round((time.perf_counter() - started) * 1000, 2))
+    return build_bundle(plan, rows, fetched.reports, candidates=len(candidates), in_window=in_window,
+                        limit=request.limit, include_hidden=request.include_hidden, explain=explain)

@@ -1,0 +1,27 @@
+-- name: create_candidates_table
+-- params: none
+-- The per-request candidate table: lives in pg_temp and is dropped at commit (works behind
+-- pgbouncer transaction pooling; nothing is persisted, RFC §11). Filled by binary COPY.
+CREATE TEMP TABLE recall_candidates (
+    id             integer PRIMARY KEY,
+    source_ref     text NOT NULL,
+    user_id        text NOT NULL,
+    source         text NOT NULL,
+    role           text NOT NULL,
+    type           text NOT NULL,
+    status         text NOT NULL,
+    event_time     timestamptz,
+    event_grain    text,
+    observed_time  timestamptz NOT NULL,
+    t              timestamptz NOT NULL,
+    local_day      date NOT NULL,
+    coarse         boolean NOT NULL,
+    title          text NOT NULL,
+    content        text NOT NULL,
+    importance     double precision NOT NULL,
+    confidence     double precision NOT NULL,
+    source_quality double precision NOT NULL,
+    participants   text[] NOT NULL,
+    kw             text[] NOT NULL,
+    embedding      vector NOT NULL
+) ON COMMIT DROP
