@@ -40,13 +40,12 @@ def _plan_for(request: RecallRequest, settings: Settings) -> ContextPlan:
     if request.plan is None:
         return plan_query(request.query, now=request.now, timezone=request.timezone,
                           default_timezone=settings.default_timezone)
-    now, zone = resolve_clock(request.now or request.plan.now, request.timezone or request.plan.timezone,
-                              settings.default_timezone)
+    now, zone = resolve_clock(request.now or request.plan.now, request.timezone, settings.default_timezone)
     plan = request.plan
     if plan.time.mention_range is None and plan.time.event_range is None:
         raise BadRequest("`plan.time` needs a mention_range or an event_range")
     # a caller's plan is used as is; it only gets the clock it is answered against
-    return msgspec.structs.replace(plan, now=now, timezone=getattr(zone, "key", None) or plan.timezone)
+    return msgspec.structs.replace(plan, now=now, timezone=getattr(zone, "key", None) or plan.timezone or now.isoformat()[-6:])
 
 
 async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:

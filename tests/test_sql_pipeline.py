@@ -1,0 +1,220 @@
+"""Every statement under sql/ on a real Postgres, driven through the pipeline stages with
+hand-made candidates: what each stage keeps, merges and scores."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from app.contracts import UserSnapshot
+from app.embed import HashingEmbedder
+from app.normalize import Candidate
+from app.pipeline.dedupe import dedupe
+from app.pipeline.filter import filter_by_mode
+from app.pipeline.load import load_candidates
+from app.pipeline.rank import rank
+from app.pipeline.sql import SqlRun
+from app.planner import plan_query
+from app.sqlfiles import Queries
+
+TZ = ZoneInfo("Asia/Shanghai")
+NOW = datetime(2026, 9, 3, 10, 0, tzinfo=TZ)
+EMBEDDER = HashingEmbedder()
+
+
+def cand(ref: str, text: str, *, event: datetime | None, observed: datetime, user: str = "u1", source: str = "meinput",
+         role: str = "segment", type: str = "event", status: str = "planned", grain: str | None = "hour",
+         importance: float = 0.8, confidence: float = 1.0, quality: float = 1.0, people: tuple[str, ...] = ()) -> Candidate:
+    return Candidate(source_ref=ref, user_id=user, source=source, role=role, type=type, status=status,
+                     event_time=event, event_grain=grain if event else None, observed_time=observed, title=text[:30],
+                     content=text, importance=importance, confidence=confidence, source_quality=quality,
+                     participants=people)
+
+
+@asynccontextmanager
+async def sql_run(engine):
+    async with engine.connect() as conn:
+        raw = (await conn.get_raw_connection()).driver_connection
+        async with raw.transaction():
+            yield SqlRun(conn=raw, queries=Queries())
+
+
+async def load(run: SqlRun, cands: list[Candidate]) -> int:
+    return await load_candidates(run, cands, await EMBEDDER.embed([c.content for c in cands]), TZ)
+
+
+def D(day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(2026, 9, day, hour, minute, tzinfo=TZ)
+
+
+# ---------------------------------------------------------------- load
+
+async def test_create_copy_analyze_then_dropped_at_commit(engine):
+    async with sql_run(engine) as run:
+        n = await load(run, [cand("a", "明天下午三点签合同", event=D(3, 15), observed=D(2, 20))])
+        assert n == 1
+        row = await run.conn.fetchrow(
+            "SELECT n.nspname LIKE 'pg_temp%' AS temp, c.reltuples FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'recall_candidates'")
+        assert row["temp"] and row["reltuples"] == 1, "lives in pg_temp and has statistics (analyze_candidates)"
+        assert await run.conn.fetchval("SELECT vector_dims(embedding) FROM recall_candidates") == EMBEDDER.dim
+    async with engine.connect() as conn:
+        raw = (await conn.get_raw_connection()).driver_connection
+        assert await raw.fetchval("SELECT to_regclass('pg_temp.recall_candidates')") is None
+
+
+# ---------------------------------------------------------------- filter (RFC §14.4)
+
+# Two records that differ only in which time is in range: A happens yesterday but was written last
+# week; B was written yesterday about next week.
+A = cand("A", "上周记的：9月2日下午开评审会", event=D(2, 15), observed=datetime(2026, 8, 26, 9, tzinfo=TZ), status="planned")
+B = cand("B", "昨天说的：下周二交方案", event=D(8, 0), observed=D(2, 11), type="todo", grain="day")
+
+
+@pytest.mark.parametrize(
+    ("query", "mode", "kept"),
+    [
+        ("我昨天做了什么", "OCCURRED_IN", {"A": "occurred"}),
+        ("我昨天说过什么", "MENTIONED_IN", {"B": "mentioned"}),
+        ("我昨天有什么安排", "PLANNED_IN", {"A": "planned"}),
+        ("我昨天定了什么", "CREATED_IN", {"B": "created"}),
+        ("我昨天有什么重要的事", "AMBIGUOUS", {"A": "occurred", "B": "mentioned"}),
+        ("下周二之前要交什么", "DUE_IN", {"B": "due"}),
+    ],
+)
+async def test_filter_uses_the_time_column_of_each_mode(engine, query, mode, kept):
+    plan = plan_query(query, now=NOW)
+    assert plan.temporal_mode == mode
+    async with sql_run(engine) as run:
+        await load(run, [A, B])
+        await filter_by_mode(run, plan, NOW)
+        rows = await run.conn.fetch("SELECT c.source_ref, w.group_key, w.temporal_match FROM recall_window w "
+                                    "JOIN recall_candidates c USING (id)")
+    assert {r["source_ref"]: r["group_key"] for r in rows} == kept
+    assert all(r["temporal_match"] == 1.0 for r in rows)
+
+
+async def test_near_misses_stay_with_lower_temporal_match(engine):
+    plan = plan_query("我昨天做了什么", now=NOW)
+    near = cand("near", "前天晚上十点开会", event=D(1, 22), observed=D(1, 8), status="completed")
+    far = cand("far", "上周一开会", event=datetime(2026, 8, 24, 10, tzinfo=TZ), observed=datetime(2026, 8, 24, 8, tzinfo=TZ))
+    async with sql_run(engine) as run:
+        await load(run, [near, far])
+        await filter_by_mode(run, plan, NOW)
+        rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
+                                         "JOIN recall_candidates c USING (id)"))
+    assert set(rows) == {"near"}
+    assert 0 < rows["near"] < 1
+
+
+async def test_records_observed_after_now_are_not_used(engine):
+    plan = plan_query("我今天说过什么", now=NOW)
+    later = cand("later", "今天下午说的话", event=D(3, 15), observed=D(3, 15))
+    async with sql_run(engine) as run:
+        await load(run, [later])
+        assert await filter_by_mode(run, plan, NOW) == 0
+
+
+async def test_due_unresolved_drops_completed(engine):
+    plan = plan_query("这周五之前还没完成要交的", now=NOW)
+    assert plan.filters.status == "unresolved"
+    done = cand("done", "周报交了", event=D(4, 0), observed=D(2, 9), type="todo", status="completed", grain="day")
+    open_ = cand("open", "周五前要交周报", event=D(4, 0), observed=D(2, 9), type="todo", status="planned", grain="day")
+    async with sql_run(engine) as run:
+        await load(run, [done, open_])
+        await filter_by_mode(run, plan, NOW)
+        refs = {r[0] for r in await run.conn.fetch(
+            "SELECT c.source_ref FROM recall_window JOIN recall_candidates c USING (id)")}
+    assert refs == {"open"}
+
+
+# ---------------------------------------------------------------- dedupe (RFC §9)
+
+async def _clusters(engine, cands, query="我昨天有什么重要的事"):
+    plan = plan_query(query, now=NOW)
+    async with sql_run(engine) as run:
+        await load(run, cands)
+        await filter_by_mode(run, plan, NOW)
+        await dedupe(run)
+        rows = await run.conn.fetch("SELECT c.source_ref, k.cluster FROM recall_clusters k "
+                                    "JOIN recall_candidates c USING (id) ORDER BY 1")
+    groups: dict[int, set[str]] = {}
+    for r in rows:
+        groups.setdefault(r["cluster"], set()).add(r["source_ref"])
+    return sorted(groups.values(), key=lambda g: sorted(g))
+
+
+async def test_same_event_in_chat_and_meinput_is_one_cluster(engine):
+    seg = cand("meinput:segment:1", "明天下午三点和张总签合同", event=D(2, 15), observed=D(1, 21, 10))
+    user = cand("chat:message:1", "帮我记一下，明天下午3点和张总签合同", event=D(2, 15), observed=D(1, 21, 14),
+                source="chat", role="user", quality=0.97)
+    echo = cand("chat:message:2", "好的，已帮你记下：明天下午3点和张总签合同。", event=D(2, 15), observed=D(1, 21, 14),
+                source="chat", role="assistant", quality=0.85)
+    other = cand("meinput:segment:2", "明天下午三点去医院体检", event=D(2, 15), observed=D(1, 21, 30))
+    assert await _clusters(engine, [seg, user, echo, other]) == [
+        {"chat:message:1", "chat:message:2", "meinput:segment:1"}, {"meinput:segment:2"}]
+
+
+async def test_dedupe_window_is_15_minutes(engine):
+    a = cand("a", "下午三点和张总签合同", event=D(2, 15, 0), observed=D(2, 9))
+    b = cand("b", "下午三点一刻和张总签合同", event=D(2, 15, 15), observed=D(2, 9, 5))
+    c = cand("c", "下午三点半和张总签合同", event=D(2, 15, 31), observed=D(2, 9, 10))
+    assert await _clusters(engine, [a, b, c]) == [{"a", "b"}, {"c"}]
+
+
+async def test_day_grain_times_on_the_same_day_merge(engine):
+    a = cand("a", "昨天和张总签合同", event=D(2, 0), observed=D(2, 20), grain="day")
+    b = cand("b", "和张总签合同了", event=D(2, 18), observed=D(2, 18))
+    assert await _clusters(engine, [a, b]) == [{"a", "b"}]
+
+
+async def test_merges_never_cross_users(engine):
+    a = cand("a", "明天下午三点和张总签合同", event=D(2, 15), observed=D(1, 21), user="u1")
+    b = cand("b", "明天下午三点和张总签合同", event=D(2, 15), observed=D(1, 21), user="u2")
+    assert await _clusters(engine, [a, b]) == [{"a"}, {"b"}]
+
+
+# ---------------------------------------------------------------- score (RFC §7)
+
+async def _ranked(engine, cands, query, snapshot=None):
+    plan = plan_query(query, now=NOW)
+    async with sql_run(engine) as run:
+        await load(run, cands)
+        await filter_by_mode(run, plan, NOW)
+        await dedupe(run)
+        return await rank(run, plan, EMBEDDER, snapshot)
+
+
+async def test_score_is_the_product_of_five_factors_and_keeps_the_best_source(engine):
+    seg = cand("meinput:segment:1", "明天下午三点和张总签合同", event=D(2, 15), observed=D(1, 21, 10),
+               importance=0.9, confidence=0.95, people=("张总",))
+    echo = cand("chat:message:2", "好的，已帮你记下：明天下午3点和张总签合同。", event=D(2, 15), observed=D(1, 21, 14),
+                source="chat", role="assistant", quality=0.85, importance=0.95, people=("张总", "助手"))
+    [row] = await _ranked(engine, [echo, seg], "我昨天有什么重要的事")
+    assert row["source_ref"] == "meinput:segment:1", "the record of highest source_quality represents the item"
+    assert row["merged_from"] == ["meinput:segment:1", "chat:message:2"]
+    assert row["participants"] == ["助手", "张总"]
+    assert row["importance"] == 0.95, "importance is the best of the merged records"
+    product = row["source_factor"] * row["temporal_match"] * row["semantic_match"] * row["importance_factor"] * row["confidence"]
+    assert row["recall_score"] == pytest.approx(product)
+    assert row["semantic_match"] == 1.0, "a query without a topic does not punish items"
+
+
+async def test_topic_terms_decide_semantic_match(engine):
+    on = cand("on", "MeInput 的语音输入要优化", event=D(2, 9), observed=D(2, 9))
+    off = cand("off", "晚上和老王吃饭", event=D(2, 9, 30), observed=D(2, 9, 30))
+    rows = {r["source_ref"]: r for r in await _ranked(engine, [on, off], "我昨天说过什么关于 MeInput 的")}
+    assert rows["on"]["semantic_match"] == 1.0
+    assert rows["off"]["semantic_match"] < 0.5
+    assert rows["on"]["recall_score"] > rows["off"]["recall_score"]
+
+
+async def test_user_snapshot_projects_are_a_ranking_prior(engine):
+    a = cand("a", "凤凰项目需求评审", event=D(2, 10), observed=D(2, 10), importance=0.5)
+    b = cand("b", "周会讨论排期", event=D(2, 11), observed=D(2, 11), importance=0.5)
+    rows = await _ranked(engine, [a, b], "我昨天做了什么", UserSnapshot(active_projects=["凤凰项目"]))
+    assert [r["source_ref"] for r in rows] == ["a", "b"]
+    assert rows[0]["importance"] == pytest.approx(0.6)
