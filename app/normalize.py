@@ -46,7 +46,7 @@ _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|�
 _TODO = re.compile(
     r"记得|别忘|要交|提交|截止|deadline|待办|todo|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
     r"需要(?:去|做|完成|提交|准备|写|处理)|要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
-    r"准备|提醒我|跟进|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)",
+    r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)",
     re.I,
 )
 _EVENT = re.compile(
@@ -132,7 +132,7 @@ def _status(kind: str, text: str, event_time: datetime | None, observed: datetim
     future = bool(_FUTURE.search(text))
     if _PAST.search(text) and not future:
         return "completed"
-    if future or (event_time is not None and event_time > observed):
+    if future or kind == "commitment" or (event_time is not None and event_time > observed):
         return "planned"
     if kind == "decision":
         return "completed"
@@ -176,7 +176,7 @@ def analyse(
 ) -> dict[str, Any]:
     """Type, status, event_time (+grain), title, participants and confidence of one text."""
     body = _FRAMING.sub("", text.strip())[:_EMBED_CHARS] or text.strip()[:_EMBED_CHARS]
-    kind = kind or classify(body)
+    kind = kind or classify(text)
     exprs = parse(body, observed, tz, stored=True)
     expr = _event_expression(exprs)
     confidence = 0.97

@@ -1,0 +1,150 @@
+"""Normalizer rules over realistic texts: event_time (relative to observed time), type, status."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from app.normalize import (
+    analyse,
+    estimate_importance,
+    normalize_memory,
+    normalize_message,
+    normalize_run,
+    normalize_segment,
+    participants_of,
+)
+
+TZ = ZoneInfo("Asia/Shanghai")
+OBS = "2026-09-02 20:30"  # a Wednesday evening
+
+# text | observed | event_time ("-" = none, "obs" = the observed time) | type | status
+TABLE = """
+明天下午三点去和张总签合同 | 2026-09-02 20:30 | 2026-09-03 15:00 | event | planned
+帮我记一下，明天下午3点和张总签合同 | 2026-09-02 20:30 | 2026-09-03 15:00 | event | planned
+好的，已帮你记下：明天下午3点和张总签合同。 | 2026-09-02 20:30 | 2026-09-03 15:00 | event | planned
+和张总签了合同，条款都确认了 | 2026-09-02 20:30 | obs | event | completed
+这周五之前要交季度报告 | 2026-09-02 20:30 | 2026-09-04 00:00 | todo | planned
+这周五晚上6点之前要交季度报告 | 2026-08-31 09:05 | 2026-09-04 18:00 | todo | planned
+下午五点之前把PPT发给李经理 | 2026-09-02 10:00 | 2026-09-02 17:00 | todo | planned
+下午五点之前把PPT发给李经理 | 2026-09-02 20:30 | 2026-09-03 17:00 | todo | planned
+记得买牛奶 | 2026-09-02 20:30 | - | todo | planned
+周一开会 | 2026-09-05 10:00 | 2026-09-07 00:00 | event | planned
+周五要交周报 | 2026-09-05 10:00 | 2026-09-11 00:00 | todo | planned
+下周三上午十点方案评审 | 2026-09-02 20:30 | 2026-09-09 10:00 | event | planned
+9月10日前给王总发报价 | 2026-09-02 20:30 | 2026-09-10 00:00 | todo | planned
+月底之前完成数据看板 | 2026-09-02 20:30 | 2026-09-30 00:00 | todo | planned
+后天早上8点半去医院体检 | 2026-09-02 20:30 | 2026-09-04 08:30 | event | planned
+体检做完了，等报告 | 2026-09-02 20:30 | obs | event | completed
+昨天体检了，医生说没问题 | 2026-09-02 20:30 | 2026-09-01 00:00 | event | completed
+今天和小陈吃了午饭 | 2026-09-02 20:30 | 2026-09-02 00:00 | event | completed
+晚上7点约了老王吃饭 | 2026-09-02 16:45 | 2026-09-02 19:00 | event | planned
+我们决定架构定为 SQL-centric | 2026-09-02 20:30 | obs | decision | completed
+决定下周一开始用新的排期 | 2026-09-02 20:30 | 2026-09-07 00:00 | decision | planned
+和团队定了：MeInput 的架构定为 SQL-centric | 2026-09-02 20:30 | obs | decision | completed
+敲定了发布时间，9月15日上线 | 2026-09-02 20:30 | 2026-09-15 00:00 | decision | completed
+我答应老王周末帮他搬家 | 2026-09-02 20:30 | 2026-09-06 00:00 | commitment | planned
+承诺客户9月10日前给出报价 | 2026-09-02 20:30 | 2026-09-10 00:00 | commitment | planned
+我保证明天上午把合同条款整理好 | 2026-09-02 20:30 | 2026-09-03 11:00 | commitment | planned
+这个需求我来负责 | 2026-09-02 20:30 | - | commitment | planned
+哈哈好的 | 2026-09-02 20:30 | obs | mention | mentioned
+中午吃什么好呢 | 2026-09-02 20:30 | 2026-09-02 11:00 | mention | mentioned
+这本书写得挺有意思 | 2026-09-02 20:30 | obs | mention | mentioned
+今天好困啊 | 2026-09-02 20:30 | 2026-09-02 00:00 | mention | mentioned
+灵感：输入法可以记住常用短语 | 2026-09-02 20:30 | obs | mention | mentioned
+MeInput 新版本上线了，暂时没有问题 | 2026-09-02 22:05 | obs | event | completed
+今天晚上8点 MeInput 新版本上线 | 2026-09-02 08:10 | 2026-09-02 20:00 | event | planned
+明天下午两点开项目周会 | 2026-09-02 20:30 | 2026-09-03 14:00 | event | planned
+周会开完了，进度基本正常 | 2026-09-02 20:30 | obs | event | completed
+下个月3号交方案 | 2026-09-02 20:30 | 2026-10-03 00:00 | todo | planned
+提醒我明天早上8点给妈妈打电话 | 2026-09-02 20:30 | 2026-09-03 08:00 | todo | planned
+明天上午10点半面试一个后端候选人 | 2026-09-02 20:30 | 2026-09-03 10:30 | event | planned
+面试完了，候选人基础不错 | 2026-09-02 20:30 | obs | event | completed
+上周五去上海出差 | 2026-09-02 20:30 | 2026-08-28 00:00 | event | completed
+报价单发给王总了 | 2026-09-02 20:30 | obs | todo | completed
+下周一下午3点复诊 | 2026-09-02 20:30 | 2026-09-07 15:00 | event | planned
+给妈妈过了生日，她很开心 | 2026-09-02 20:30 | obs | event | completed
+"""
+
+
+def _t(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=TZ)
+
+
+ROWS = [pytest.param(*[c.strip() for c in line.split("|")], id=line.split("|")[0].strip())
+        for line in TABLE.strip().splitlines()]
+
+
+def test_table_is_large_enough():
+    assert len(ROWS) >= 40
+
+
+@pytest.mark.parametrize(("text", "observed", "event", "kind", "status"), ROWS)
+def test_rules(text, observed, event, kind, status):
+    obs = _t(observed)
+    facts = analyse(text, obs, TZ, happened_when_said=False)
+    expected_event = None if event == "-" else obs if event == "obs" else _t(event)
+    assert (facts["event_time"], facts["type"], facts["status"]) == (expected_event, kind, status)
+    assert len(facts["title"]) <= 30
+
+
+def test_rfc_section_6_example():
+    seg = normalize_segment({"evidence_id": "seg_1", "user_id": "u_42", "type": "expression_segment",
+                             "text": "明天下午三点去和张总签合同", "observed_at": "2026-09-02T20:30:00+08:00",
+                             "importance": 0.8, "confidence": 0.95,
+                             "entities": [{"type": "person", "text": "张总"}]}, "u_42", TZ)
+    assert seg.event_time == datetime(2026, 9, 3, 15, 0, tzinfo=TZ)
+    assert seg.observed_time == datetime(2026, 9, 2, 20, 30, tzinfo=TZ)
+    assert seg.event_grain == "hour"
+    assert (seg.source_ref, seg.importance, seg.participants) == ("meinput:segment:seg_1", 0.8, ("张总",))
+
+
+def test_participants_from_entities_and_patterns():
+    assert participants_of("和李经理、老王还有小陈开会", [{"type": "person", "text": "赵敏"}]) == (
+        "赵敏", "李经理", "老王", "小陈")
+    assert participants_of("向总部汇报了进度，总额不变") == ()
+
+
+def test_importance_rules():
+    contract = estimate_importance("明天和张总签合同，金额50万", "event", ("张总",), scheduled=True)
+    chat = estimate_importance("哈哈好的", "mention", ())
+    assert contract >= 0.9 and chat <= 0.2
+    assert estimate_importance("去医院体检", "event", ()) > estimate_importance("去公园散步", "event", ())
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"evidence_id": "x", "text": "坏时间", "observed_at": "yesterday"},
+        {"text": "没有 id", "observed_at": "2026-09-01T10:00:00+08:00"},
+        {"evidence_id": "x", "text": "没有时区", "observed_at": "2026-09-01T10:00:00"},
+        {"evidence_id": 42, "text": "id 不是字符串", "observed_at": "2026-09-01T10:00:00+08:00"},
+        {"evidence_id": "x", "text": "别人的", "observed_at": "2026-09-01T10:00:00+08:00", "user_id": "someone"},
+        "not an object",
+    ],
+)
+def test_malformed_segments_are_refused(raw):
+    assert normalize_segment(raw, "u_42", TZ) is None
+
+
+def test_chat_roles_and_runs():
+    base = {"message_id": "m1", "session_id": "s1", "content": "明天上午10点开会", "created_at": "2026-09-02T20:30:00Z"}
+    user = normalize_message({**base, "role": "user"}, "u", TZ)
+    echo = normalize_message({**base, "role": "assistant"}, "u", TZ)
+    assert normalize_message({**base, "role": "tool"}, "u", TZ) is None, "tool output is dropped"
+    assert user.source_quality > echo.source_quality and user.importance > echo.importance
+    assert user.observed_time.utcoffset().total_seconds() == 0, "Z is accepted"
+    run = normalize_run({"run_id": "r1", "task": "整理合同条款", "status": "succeeded",
+                         "started_at": "2026-09-02T10:00:00+08:00", "summary": "已整理 12 条条款"}, "u", TZ)
+    assert (run.source_ref, run.type, run.status, run.event_time) == (
+        "chat:run:r1", "event", "completed", datetime(2026, 9, 2, 10, tzinfo=TZ))
+    assert normalize_run({"run_id": "r2", "task": "x", "status": "exploded",
+                          "started_at": "2026-09-02T10:00:00+08:00"}, "u", TZ) is None
+
+
+def test_memory_records():
+    mem = normalize_memory({"memory_id": "mem_3", "kind": "decision", "content": "架构定为 SQL-centric",
+                            "created_at": "2026-09-01T10:00:00+08:00", "event_time": None, "importance": 0.7}, "u", TZ)
+    assert (mem.source_ref, mem.type, mem.importance) == ("memory_v2:memory:mem_3", "decision", 0.7)
