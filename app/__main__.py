@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
+import os
 import signal
 import sys
 from datetime import datetime
@@ -102,8 +104,66 @@ def cmd_schemas(_: argparse.Namespace) -> int:
     return 0
 
 
+async def _recall(args: argparse.Namespace, explain: bool):
+    import httpx
+
+    from app.cache import TimelineCache
+    from app.contracts import RecallRequest
+    from app.db.bootstrap import prepare_database
+    from app.db.engine import create_engine
+    from app.embed import HashingEmbedder
+    from app.fetch import Upstreams
+    from app.recall import RecallDeps, run_recall
+    from app.sqlfiles import Queries
+
+    env = dict(os.environ)
+    emulator = None
+    if args.emulator:
+        from app.emulator import start_emulator
+        from app.emulator.server import DEFAULT_TOKENS
+
+        emulator = start_emulator()
+        env |= {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"], "CHAT_URL": emulator.url,
+                "CHAT_TOKEN": DEFAULT_TOKENS["chat"], "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"]}
+    settings = load_settings(env)
+    database = await asyncio.to_thread(prepare_database, settings)
+    engine = create_engine(database.url, settings)
+    try:
+        async with httpx.AsyncClient() as client:
+            deps = RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=HashingEmbedder(),
+                              upstreams=Upstreams(client=client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)))
+            request = RecallRequest(user_id=args.user, query=args.query, now=_now(args.now), timezone=args.timezone,
+                                    limit=args.limit, include_hidden=args.include_hidden, explain=explain)
+            return await run_recall(request, deps)
+    finally:
+        await engine.dispose()
+        database.close()
+        if emulator is not None:
+            emulator.stop()
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    from app.render import plan_summary, timeline
+
+    bundle = asyncio.run(_recall(args, explain=False))
+    if args.json:
+        sys.stdout.write(msgspec.json.format(msgspec.json.encode(bundle).decode(), indent=2) + "\n")
+    else:
+        print(f"Q: {args.query}\n{plan_summary(bundle.plan)}\n{timeline(bundle)}")
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from app.render import explain_text
+
+    bundle = asyncio.run(_recall(args, explain=True))
+    print(explain_text(bundle.explain))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("app").setLevel(logging.INFO)
     parser = argparse.ArgumentParser(prog="python -m app", description="MeMind Temporal Recall")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="run the HTTP service")
@@ -118,6 +178,18 @@ def main(argv: list[str] | None = None) -> int:
     plan.add_argument("--now")
     plan.add_argument("--timezone")
     plan.set_defaults(func=cmd_plan)
+    for name, func, text in (("query", cmd_query, "run one recall query and print the grouped timeline"),
+                             ("explain", cmd_explain, "run one recall query and print its SQL, counts and timings")):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("query")
+        cmd.add_argument("--user", required=True)
+        cmd.add_argument("--now")
+        cmd.add_argument("--timezone")
+        cmd.add_argument("--limit", type=int, default=20)
+        cmd.add_argument("--include-hidden", action="store_true")
+        cmd.add_argument("--json", action="store_true", help="print the Recall Bundle as JSON")
+        cmd.add_argument("--emulator", action="store_true", help="read the built-in demo upstreams")
+        cmd.set_defaults(func=func)
     schemas = sub.add_parser("schemas", help="regenerate schemas/*.json from the contract Structs")
     schemas.set_defaults(func=cmd_schemas)
     args = parser.parse_args(argv)

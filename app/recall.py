@@ -77,4 +77,4 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
         explain = Explain(steps=run.steps, dedupe_plan=dedupe_plan or "",
                           total_ms=round((time.perf_counter() - started) * 1000, 2))
     return build_bundle(plan, rows, fetched.reports, candidates=len(candidates), in_window=in_window,
-                        limit=request.limit, include_hidden=request.include_hidden, explain=explain)
+                        limit=request.limit, include_hidden=request.include_hidden, explain=explain, tz=tz)

@@ -135,5 +135,6 @@ def create_app(
         },
         openapi_config=OpenAPIConfig(title="MeMind Temporal Recall", version="0.1.0"),
         request_max_body_size=MAX_BODY_BYTES,
+        logging_config=None,  # the process configures logging (app.__main__), not the app
         debug=debug,
     )

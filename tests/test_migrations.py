@@ -43,4 +43,4 @@ async def test_sql_functions_behave(engine):
         half = await raw.fetchval(
             "SELECT recall_temporal_match(timestamptz '2026-09-02 12:00+00', timestamptz '2026-09-03 00:00+00',"
             " timestamptz '2026-09-04 00:00+00', interval '1 day')")
-        assert half == pytest.approx(0.5)
+        assert half == pytest.approx(0.4)

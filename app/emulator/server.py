@@ -202,4 +202,4 @@ def create_emulator_app(state: EmulatorState) -> Litestar:
         return dict(state.requests)
 
     return Litestar(route_handlers=[evidence_export, sessions, messages, agent_runs, memory_search,
-                                    control_fault, control_stats], openapi_config=None)
+                                    control_fault, control_stats], openapi_config=None, logging_config=None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import tzinfo
 from typing import Any
 
 from app.contracts import (
@@ -29,7 +30,7 @@ def _unit(x: float) -> float:
     return round(min(1.0, max(0.0, float(x))), 4)
 
 
-def _item(row: dict[str, Any], importance_min: float | None) -> TimelineItem:
+def _item(row: dict[str, Any], importance_min: float | None, tz: tzinfo) -> TimelineItem:
     score = _unit(row["recall_score"])
     tier = tier_of(score)
     if importance_min is not None and row["importance"] < importance_min:
@@ -37,7 +38,8 @@ def _item(row: dict[str, Any], importance_min: float | None) -> TimelineItem:
     return TimelineItem(
         timeline_item_id=str(uuid.uuid5(uuid.NAMESPACE_URL, row["source_ref"])),
         user_id=row["user_id"], source=row["source"], type=row["type"], status=row["status"],
-        event_time=row["event_time"], event_grain=row["event_grain"], observed_time=row["observed_time"],
+        event_time=row["event_time"] and row["event_time"].astimezone(tz), event_grain=row["event_grain"],
+        observed_time=row["observed_time"].astimezone(tz),
         title=row["title"], content=row["content"], importance=_unit(row["importance"]),
         confidence=_unit(row["confidence"]), recall_score=score, source_ref=row["source_ref"],
         participants=list(row["participants"]), merged_from=list(row["merged_from"]), tier=tier,
@@ -58,13 +60,14 @@ def build_bundle(
     limit: int,
     include_hidden: bool,
     explain: Explain | None,
+    tz: tzinfo,
 ) -> RecallBundle:
     """Groups per api.md: an item in one group only, `limit` items shown across all groups."""
     keys = list(_MODE_GROUPS[plan.temporal_mode])
     grouped: dict[str, list[TimelineItem]] = {k: [] for k in keys}
     shown = 0
     for row in rows:  # already best first
-        item = _item(row, plan.filters.importance_min)
+        item = _item(row, plan.filters.importance_min, tz)
         if (item.tier == "hidden" and not include_hidden) or shown >= limit:
             continue
         grouped.setdefault(row["group_key"], []).append(item)

@@ -30,8 +30,8 @@ def upgrade() -> None:
         $$
         """
     )
-    # Temporal match for wide recall (RFC §3.6): 1 inside [lo, hi), decaying linearly to 0 over
-    # `slack` outside it, so near misses stay visible with a lower score.
+    # Temporal match for wide recall (RFC §3.6): 1 inside [lo, hi); outside it at most 0.8, decaying
+    # linearly to 0 over `slack`, so near misses stay visible with a clearly lower score.
     op.execute(
         """
         CREATE OR REPLACE FUNCTION recall_temporal_match(
@@ -42,8 +42,8 @@ def upgrade() -> None:
           SELECT CASE
             WHEN t IS NULL OR lo IS NULL OR hi IS NULL THEN 0.0
             WHEN t >= lo AND t < hi THEN 1.0
-            WHEN t < lo THEN greatest(0.0, 1.0 - extract(epoch FROM lo - t) / extract(epoch FROM slack))
-            ELSE greatest(0.0, 1.0 - extract(epoch FROM t - hi) / extract(epoch FROM slack))
+            WHEN t < lo THEN 0.8 * greatest(0.0, 1.0 - extract(epoch FROM lo - t) / extract(epoch FROM slack))
+            ELSE 0.8 * greatest(0.0, 1.0 - extract(epoch FROM t - hi) / extract(epoch FROM slack))
           END
         $$
         """
