@@ -11,6 +11,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.answer import render_answer
 from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest
 from app.embed import Embedder
 from app.errors import BadRequest, DatabaseUnavailable
@@ -76,5 +77,6 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     if request.explain:
         explain = Explain(steps=run.steps, dedupe_plan=dedupe_plan or "",
                           total_ms=round((time.perf_counter() - started) * 1000, 2))
-    return build_bundle(plan, rows, fetched.reports, candidates=len(candidates), in_window=in_window,
-                        limit=request.limit, include_hidden=request.include_hidden, explain=explain, tz=tz)
+    bundle = build_bundle(plan, rows, fetched.reports, candidates=len(candidates), in_window=in_window,
+                          limit=request.limit, include_hidden=request.include_hidden, explain=explain, tz=tz)
+    return msgspec.structs.replace(bundle, answer=render_answer(bundle))
