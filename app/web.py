@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import logging
 from typing import Any
 
@@ -91,6 +92,18 @@ def create_app(
         upstreams=Upstreams(client=http_client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)),
     )
 
+    tokens = [t.encode() for t in settings.api_tokens]
+
+    async def require_token(request: Request) -> Response | None:
+        # every endpoint but /healthz; tokens compared in constant time
+        if not tokens or request.url.path == "/healthz":
+            return None
+        scheme, _, presented = request.headers.get("authorization", "").partition(" ")
+        given = presented.strip().encode()
+        if scheme.lower() == "bearer" and any(hmac.compare_digest(given, t) for t in tokens):
+            return None
+        return problem(401, "Unauthorized", "send `Authorization: Bearer <token>` with a token from RECALL_API_TOKENS")
+
     @get("/healthz")
     async def healthz() -> dict[str, Any]:
         try:
@@ -125,6 +138,7 @@ def create_app(
 
     return Litestar(
         route_handlers=[healthz, plan_endpoint, recall_endpoint],
+        before_request=require_token,
         exception_handlers={
             RecallError: _recall_error,
             HTTPException: _http_error,

