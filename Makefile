@@ -32,6 +32,11 @@ $(VENV)/.bench-installed: $(STAMP)
 
 bench: $(VENV)/.bench-installed
 	$(PY) bench/timeparse.py
+	$(PY) bench/recall.py
+	$(PY) bench/load.py
+
+eval: install
+	$(PY) bench/eval.py
 
 schemas: install
 	$(PY) -m app schemas

@@ -154,7 +154,7 @@ def _title(text: str, span: tuple[int, int] | None) -> str:
 def estimate_importance(text: str, kind: str, participants: tuple[str, ...], scheduled: bool = False) -> float:
     """Rules when the upstream gives none: deadlines, money, contracts, health, meetings, named
     people and a scheduled clock time raise it; chit-chat lowers it."""
-    score = 0.45 + sum(bonus for rx, bonus in _IMPORTANCE_RULES if rx.search(text))
+    score = (0.35 if kind == "mention" else 0.45) + sum(bonus for rx, bonus in _IMPORTANCE_RULES if rx.search(text))
     if participants:
         score += 0.1
     if scheduled:

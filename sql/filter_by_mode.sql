@@ -2,7 +2,8 @@
 -- params: mode, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only
 -- Temporal filter (RFC §5.2): OCCURRED_IN/PLANNED_IN/DUE_IN match event_time, MENTIONED_IN and
 -- CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned (occurred wins; future
--- events go to planned). Each mode keeps the item types it implies. Wide recall (RFC §3.6): an
+-- events go to planned). Each mode keeps the item types it implies; a bare mention with no time
+-- of its own (chit-chat) is something said, not something that occurred. Wide recall (RFC §3.6): an
 -- item just outside its range stays, with temporal_match decaying to 0 over half the range
 -- (at least 12 h). Records observed after `now` are never used.
 CREATE TEMP TABLE recall_window ON COMMIT DROP AS
@@ -26,7 +27,8 @@ WITH p AS (
 ), grouped AS (
     SELECT m.*,
            CASE m.mode
-             WHEN 'OCCURRED_IN' THEN CASE WHEN m.e_tm > 0 AND m.event_time < m.now THEN 'occurred' END
+             WHEN 'OCCURRED_IN' THEN CASE WHEN m.e_tm > 0 AND m.event_time < m.now
+                                          AND (m.type <> 'mention' OR m.event_grain IS NOT NULL) THEN 'occurred' END
              WHEN 'PLANNED_IN' THEN CASE WHEN m.e_tm > 0 AND m.type IN ('event', 'todo', 'commitment') THEN 'planned' END
              WHEN 'DUE_IN' THEN CASE WHEN m.e_tm > 0 AND m.type IN ('todo', 'commitment')
                                       AND NOT (m.unresolved_only AND m.status = 'completed') THEN 'due' END

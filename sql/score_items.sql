@@ -60,5 +60,5 @@ SELECT f.*, s.importance_factor,
 FROM factors f
 -- Asked for important things, importance counts in full; otherwise it only tilts the ranking.
 CROSS JOIN LATERAL (SELECT CASE WHEN f.importance_asked THEN f.importance
-                                ELSE 0.5 + 0.5 * f.importance END AS importance_factor) s
+                                ELSE 0.3 + 0.7 * f.importance END AS importance_factor) s
 ORDER BY recall_score DESC, f.event_time NULLS LAST, f.id

@@ -298,7 +298,10 @@ def build_dataset(seed: int = 20260903) -> Dataset:
         task, summary = RUN_TASKS[i % len(RUN_TASKS)]
         at = start + timedelta(days=rnd.randrange(DAYS_BACK), hours=rnd.randrange(9, 22), minutes=rnd.randrange(60))
         status = rnd.choice(["succeeded"] * 5 + ["failed", "cancelled"])
-        ds.runs.append({"run_id": ids("r_"), "user_id": DEMO_USER, "session_id": rnd.choice(ds.sessions)["session_id"],
+        run_id = ids("r_")
+        ds.events.append(Event(event_id=f"run_{run_id}", user_id=DEMO_USER, when=at, title=task, kind="event",
+                               importance=0.5, refs=[f"chat:run:{run_id}"], done_refs=[f"chat:run:{run_id}"]))
+        ds.runs.append({"run_id": run_id, "user_id": DEMO_USER, "session_id": rnd.choice(ds.sessions)["session_id"],
                         "task": task, "status": status, "started_at": at.isoformat(),
                         "finished_at": (at + timedelta(minutes=rnd.randrange(1, 20))).isoformat(),
                         "summary": summary if status == "succeeded" else None})

@@ -499,6 +499,12 @@ def bare_monthday(m, ctx):
 
 
 # -- connectives (only meaningful next to an expression)
+@rule(r"那(?:一)?周|那个?星期|那个?礼拜|那天|那一天")
+def that_period(m, ctx):
+    return Tok("that", m.start(), m.end(), grain="week" if m.group(0) not in ("那天", "那一天") else "day")
+
+
+
 @rule(r"至今|到现在|到今天为止|迄今")
 def until_now(m, ctx):
     return Tok("now", m.start(), m.end())
@@ -688,6 +694,11 @@ def _combine(text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
                     end = y.start if y.is_clock else y.end
                     grain = _finer(grain, y.grain)
                     e0, j = y.e, j2
+        elif nxt is not None and nxt.kind == "that" and x.day is not None:
+            if nxt.grain == "week":  # 8月10日那周: the ISO week containing that day
+                monday = _monday(x.day)
+                start, end, grain = ctx.at(monday), ctx.at(monday + timedelta(days=7)), "week"
+            e0, j = nxt.e, j + 1
         elif nxt is not None and nxt.kind == "now":
             end, e0, j = ctx.now, nxt.e, j + 1
         elif nxt is not None and nxt.kind == "since":

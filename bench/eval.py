@@ -1,0 +1,212 @@
+"""`make eval`: labelled queries over the demo dataset, scored against the generator's ground truth.
+
+The expected answers come from `app.emulator.dataset` (what happened when, and which records
+speak of it), never from the pipeline's output. Prints recall, precision, dedupe accuracy and
+group accuracy, overall and per temporal mode.
+
+- recall: expected events with at least one shown item that cites one of their records;
+- precision: shown items (primary + secondary) that cite an expected event of the query;
+- dedupe accuracy: events said in two sources within minutes that are shown as exactly one item
+  holding all those records (and no item mixes two events);
+- group accuracy: for AMBIGUOUS questions, shown items of an event in the group its time implies
+  (occurred when it happened in the range, mentioned when only talked about there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from app.cache import TimelineCache
+from app.contracts import RecallRequest
+from app.db.bootstrap import prepare_database
+from app.db.engine import create_engine
+from app.embed import HashingEmbedder
+from app.emulator import start_emulator
+from app.emulator.dataset import DEMO_NOW, DEMO_USER, SH, Dataset, Event
+from app.emulator.server import DEFAULT_TOKENS
+from app.fetch import Upstreams
+from app.recall import RecallDeps, run_recall
+from app.settings import load_settings
+from app.sqlfiles import Queries
+
+TODAY = DEMO_NOW.date()
+VERBOSE = "-v" in sys.argv
+_WD = "一二三四五六日"
+
+
+@dataclass
+class Labelled:
+    query: str
+    mode: str
+    expected: dict[str, str]  # event_id → expected group
+
+
+def day_word(d: date) -> str:
+    delta = (TODAY - d).days
+    names = {0: "今天", 1: "昨天", 2: "前天", 3: "大前天", -1: "明天", -2: "后天"}
+    if delta in names:
+        return names[delta]
+    return f"{d.month}月{d.day}日"
+
+
+def _observed(ds: Dataset) -> dict[str, datetime]:
+    out = {f"meinput:segment:{s['evidence_id']}": s["observed_at"] for s in ds.segments}
+    out |= {f"chat:message:{m['message_id']}": m["created_at"] for m in ds.messages}
+    out |= {f"memory_v2:memory:{m['memory_id']}": m["created_at"] for m in ds.memories}
+    return {k: datetime.fromisoformat(v) for k, v in out.items()}
+
+
+def _day(d: date) -> tuple[datetime, datetime]:
+    lo = datetime.combine(d, datetime.min.time(), SH)
+    return lo, lo + timedelta(days=1)
+
+
+def labelled_queries(ds: Dataset) -> list[Labelled]:
+    observed = _observed(ds)
+    events = [e for e in ds.events if e.user_id == DEMO_USER and e.kind in ("event", "todo")]
+
+    def happened(e: Event, lo: datetime, hi: datetime) -> bool:
+        return lo <= e.when < hi and e.when < DEMO_NOW
+
+    def said(e: Event, lo: datetime, hi: datetime) -> bool:
+        return any(lo <= observed[r] < hi for r in e.refs if r in observed)
+
+    out: list[Labelled] = []
+    for back in (1, 2, 3):  # 上周/上上周 做了什么 (OCCURRED_IN, week grain)
+        monday = TODAY - timedelta(days=TODAY.weekday() + 7 * back)
+        lo, hi = _day(monday)[0], _day(monday + timedelta(days=7))[0]
+        exp = {e.event_id: "occurred" for e in events if happened(e, lo, hi)}
+        out.append(Labelled(f"我{'上' * back}周做了什么？" if back < 3 else f"我{monday.month}月{monday.day}日那周做了什么？",
+                            "OCCURRED_IN", exp))
+    for back in range(0, 14):  # 我X做了什么 (OCCURRED_IN)
+        d = TODAY - timedelta(days=back)
+        lo, hi = _day(d)
+        exp = {e.event_id: "occurred" for e in events if happened(e, lo, hi)}
+        if exp:
+            out.append(Labelled(f"我{day_word(d)}做了什么？", "OCCURRED_IN", exp))
+    for back in range(1, 14):  # 我X说过什么 (MENTIONED_IN)
+        d = TODAY - timedelta(days=back)
+        lo, hi = _day(d)
+        exp = {e.event_id: "mentioned" for e in events if said(e, lo, hi)}
+        if exp:
+            out.append(Labelled(f"我{day_word(d)}说过什么？", "MENTIONED_IN", exp))
+    for ahead in range(-4, 3):  # X有什么安排 (PLANNED_IN): events planned in advance for that day
+        d = TODAY + timedelta(days=ahead)
+        lo, hi = _day(d)
+        exp = {e.event_id: "planned" for e in events if lo <= e.when < hi and e.planned_refs
+               and min(observed[r] for r in e.planned_refs) < DEMO_NOW}
+        if exp:
+            out.append(Labelled(f"我{day_word(d)}有什么安排？", "PLANNED_IN", exp))
+    for back in range(1, 12):  # 我X有什么重要的事 (AMBIGUOUS): occurred vs mentioned
+        d = TODAY - timedelta(days=back)
+        lo, hi = _day(d)
+        exp = {}
+        for e in events:
+            if e.importance < 0.6:
+                continue
+            if happened(e, lo, hi):
+                exp[e.event_id] = "occurred"
+            elif said(e, lo, hi) and not (lo <= e.when < hi):
+                exp[e.event_id] = "planned" if e.when >= DEMO_NOW else "mentioned"
+        if exp:
+            out.append(Labelled(f"我{day_word(d)}有什么重要的事？", "AMBIGUOUS", exp))
+    friday_end = datetime.combine(TODAY + timedelta(days=(4 - TODAY.weekday()) % 7 + 1), datetime.min.time(), SH)
+    due = {e.event_id: "due" for e in events if e.kind == "todo" and DEMO_NOW <= e.when < friday_end and e.planned_refs}
+    out.append(Labelled("这周五之前要交什么？", "DUE_IN", due))
+    monday = TODAY - timedelta(days=TODAY.weekday())
+    week_lo = datetime.combine(monday, datetime.min.time(), SH)
+    topical = {e.event_id: "mentioned" for e in events if "MeInput" in e.title
+               and any(r.startswith("meinput:") and week_lo <= observed[r] < DEMO_NOW for r in e.refs)}
+    out.append(Labelled("我这周输入过什么关于 MeInput 的？", "MENTIONED_IN", topical))
+    return out
+
+
+async def evaluate(labelled: list[Labelled], deps: RecallDeps, ds: Dataset) -> None:
+    ref_event = {r: e.event_id for e in ds.events for r in e.refs}
+    observed = _observed(ds)
+    dedupe_targets = {e.event_id: set(e.planned_refs) for e in ds.events
+                      if len(e.planned_refs) >= 2 and max(observed[r] for r in e.planned_refs)
+                      - min(observed[r] for r in e.planned_refs) <= timedelta(minutes=15)}
+    per_mode: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # found, expected, relevant, shown
+    dedupe_ok = dedupe_seen = mixed = 0
+    group_ok = group_seen = 0
+    for case in labelled:
+        bundle = await run_recall(RecallRequest(user_id=DEMO_USER, query=case.query, now=DEMO_NOW, limit=50), deps)
+        if bundle.plan.temporal_mode != case.mode:
+            print(f"  ! {case.query}: planned as {bundle.plan.temporal_mode}, labelled {case.mode}")
+        shown = [(g.key, it) for g in bundle.groups for it in g.items]
+        found: set[str] = set()
+        relevant = 0
+        for key, item in shown:
+            events = {ref_event[r] for r in item.merged_from if r in ref_event}
+            if len(events) > 1:
+                mixed += 1
+            hits = events & set(case.expected)
+            found |= hits
+            relevant += bool(hits)
+            if case.mode == "AMBIGUOUS":
+                for ev in hits:
+                    group_seen += 1
+                    group_ok += key == case.expected[ev]
+        for ev, refs in dedupe_targets.items():
+            holders = [it for _, it in shown if refs & set(it.merged_from)]
+            if holders and ev in case.expected:
+                dedupe_seen += 1
+                dedupe_ok += len(holders) == 1 and refs <= set(holders[0].merged_from)
+        if VERBOSE:
+            print(f"  {case.query:<28} expected {len(case.expected):>3} found {len(found):>3} shown {len(shown):>3} relevant {relevant:>3}")
+        m = per_mode[case.mode]
+        m[0] += len(found)
+        m[1] += len(case.expected)
+        m[2] += relevant
+        m[3] += len(shown)
+
+    def pct(a: int, b: int) -> str:
+        return f"{a / b:6.1%}" if b else "   n/a"
+
+    total = [sum(v[i] for v in per_mode.values()) for i in range(4)]
+    print(f"{len(labelled)} labelled queries over the demo dataset (ground truth from the generator)")
+    print(f"{'mode':<14}{'queries':>8}{'recall':>9}{'precision':>11}")
+    counts = defaultdict(int)
+    for case in labelled:
+        counts[case.mode] += 1
+    for mode, (f, e, r, s) in sorted(per_mode.items()):
+        print(f"{mode:<14}{counts[mode]:>8}{pct(f, e):>9}{pct(r, s):>11}")
+    print(f"{'all':<14}{len(labelled):>8}{pct(total[0], total[1]):>9}{pct(total[2], total[3]):>11}")
+    print(f"dedupe accuracy: {pct(dedupe_ok, dedupe_seen)} ({dedupe_ok}/{dedupe_seen} chat+MeInput events shown as one "
+          f"item); items mixing two events: {mixed}")
+    print(f"group accuracy (AMBIGUOUS): {pct(group_ok, group_seen)} ({group_ok}/{group_seen})")
+
+
+async def main() -> None:
+    emulator = start_emulator()
+    env = {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"], "CHAT_URL": emulator.url,
+           "CHAT_TOKEN": DEFAULT_TOKENS["chat"], "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"],
+           "RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-eval" / "pgdata")}
+    settings = load_settings(env)
+    database = await asyncio.to_thread(prepare_database, settings)
+    engine = create_engine(database.url, settings)
+    try:
+        async with httpx.AsyncClient() as client:
+            deps = RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=HashingEmbedder(),
+                              upstreams=Upstreams(client=client, settings=settings, cache=TimelineCache(60)))
+            ds = emulator.state.dataset
+            await evaluate(labelled_queries(ds), deps, ds)
+    finally:
+        await engine.dispose()
+        database.close()
+        emulator.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
