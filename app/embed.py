@@ -10,9 +10,11 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Protocol
 
 import httpx
+from pgvector import SparseVector
 
 DIM = 256
 _CN_DIGITS = str.maketrans("零〇一二两三四五六七八九", "001223456789")
@@ -35,6 +37,18 @@ def keywords(text: str) -> list[str]:
             out.add(run)
         out.update(run[i : i + 2] for i in range(len(run) - 1))
     return sorted(out)
+
+
+KEYWORD_DIM = 1 << 20
+
+
+@lru_cache(maxsize=65536)
+def keyword_vector(text: str) -> tuple[SparseVector, int]:
+    """The keyword set of `text` as a 0/1 sparse vector and its size. The inner product of two such
+    vectors is the size of their intersection (hash collisions in 2^20 slots are negligible), so
+    pgvector computes RFC §9 keyword overlap in C. Cached: follow-up queries reload the same texts."""
+    slots = {hash_str(w) % KEYWORD_DIM: 1.0 for w in keywords(text)}
+    return SparseVector(slots, KEYWORD_DIM), len(slots)
 
 
 class Embedder(Protocol):

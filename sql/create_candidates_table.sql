@@ -22,6 +22,7 @@ CREATE TEMP TABLE recall_candidates (
     confidence     double precision NOT NULL,
     source_quality double precision NOT NULL,
     participants   text[] NOT NULL,
-    kw             text[] NOT NULL,
+    kw             sparsevec NOT NULL,   -- keyword set as 0/1 sparse vector (app.embed.keyword_indices)
+    kw_count       integer NOT NULL,
     embedding      vector NOT NULL
 ) ON COMMIT DROP

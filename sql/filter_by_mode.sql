@@ -18,7 +18,7 @@ WITH p AS (
            greatest(interval '12 hours', (p.e_hi - p.e_lo) / 2) AS e_slack
     FROM p
 ), matched AS (
-    SELECT c.id, c.user_id, c.t, c.local_day, c.coarse, c.kw, c.embedding, c.type, c.status,
+    SELECT c.id, c.user_id, c.t, c.local_day, c.coarse, c.kw, c.kw_count, c.embedding, c.type, c.status,
            c.event_time, c.event_grain, s.mode, s.now, s.unresolved_only,
            recall_temporal_match(c.event_time, s.e_lo, s.e_hi, s.e_slack) AS e_tm,
            recall_temporal_match(c.observed_time, s.m_lo, s.m_hi, s.m_slack) AS m_tm
@@ -48,6 +48,6 @@ WITH p AS (
            END AS temporal_match
     FROM (SELECT matched.*, (SELECT e_lo IS NOT NULL FROM p) AS e_lo_set FROM matched) m
 )
-SELECT id, user_id, t, local_day, coarse, kw, embedding, group_key, temporal_match
+SELECT id, user_id, t, local_day, coarse, kw, kw_count, embedding, group_key, temporal_match
 FROM grouped
 WHERE group_key IS NOT NULL AND temporal_match > 0

@@ -21,7 +21,7 @@ async def _state(url: str):
 
 async def test_upgrade_downgrade_upgrade(db_url, engine):
     ext, funcs, tables = await _state(db_url)
-    assert ext is not None and funcs >= 2
+    assert ext is not None and funcs >= 1
     assert tables == 0, "migrations must not create tables for user data"
     assert await migrate.current_revision(engine) == migrate.head_revision()
     await engine.dispose()
@@ -29,14 +29,12 @@ async def test_upgrade_downgrade_upgrade(db_url, engine):
     assert await _state(db_url) == (None, 0, 0)
     await asyncio.to_thread(migrate.upgrade, db_url)
     ext, funcs, _ = await _state(db_url)
-    assert ext is not None and funcs >= 2
+    assert ext is not None and funcs >= 1
 
 
 async def test_sql_functions_behave(engine):
     async with engine.connect() as conn:
         raw = (await conn.get_raw_connection()).driver_connection
-        assert await raw.fetchval("SELECT recall_keyword_overlap(ARRAY['合同','签约'], ARRAY['合同','张总','签约'])") == 1.0
-        assert await raw.fetchval("SELECT recall_keyword_overlap(ARRAY[]::text[], ARRAY['a'])") == 0.0
         inside = await raw.fetchval(
             "SELECT recall_temporal_match(now(), now() - interval '1 hour', now() + interval '1 hour', interval '1 day')")
         assert inside == 1.0

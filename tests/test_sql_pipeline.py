@@ -167,7 +167,17 @@ async def test_dedupe_window_is_15_minutes(engine):
 
 async def test_day_grain_times_on_the_same_day_merge(engine):
     a = cand("a", "昨天和张总签合同", event=D(2, 0), observed=D(2, 20), grain="day")
-    b = cand("b", "和张总签合同了", event=D(2, 18), observed=D(2, 18))
+    b = cand("b", "昨天和张总签了合同", event=D(2, 0), observed=D(2, 21), grain="day")
+    c = cand("c", "和张总签合同", event=D(2, 18), observed=D(2, 18))
+    assert await _clusters(engine, [a, b, c]) == [{"a", "b"}, {"c"}], "day grain only pairs with day grain"
+
+
+async def test_keyword_overlap_alone_can_merge(engine):
+    # short texts whose embeddings differ but whose keyword sets overlap above 0.7
+    a = cand("a", "评审会", event=D(2, 15), observed=D(2, 9))
+    b = cand("b", "评审会 张总 李经理 王总 刘总 陈总监 小周", event=D(2, 15, 5), observed=D(2, 9, 3))
+    cosine = sum(x * y for x, y in zip(EMBEDDER.vector(a.content), EMBEDDER.vector(b.content), strict=True))
+    assert cosine < 0.7
     assert await _clusters(engine, [a, b]) == [{"a", "b"}]
 
 
@@ -185,7 +195,7 @@ async def _ranked(engine, cands, query, snapshot=None):
         await load(run, cands)
         await filter_by_mode(run, plan, NOW)
         await dedupe(run)
-        return await rank(run, plan, EMBEDDER, snapshot)
+        return await rank(run, plan, EMBEDDER, snapshot, limit=100, include_hidden=True)
 
 
 async def test_score_is_the_product_of_five_factors_and_keeps_the_best_source(engine):

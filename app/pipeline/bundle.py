@@ -57,25 +57,18 @@ def build_bundle(
     *,
     candidates: int,
     in_window: int,
-    limit: int,
-    include_hidden: bool,
     explain: Explain | None,
     tz: tzinfo,
 ) -> RecallBundle:
-    """Groups per api.md: an item in one group only, `limit` items shown across all groups."""
-    keys = list(_MODE_GROUPS[plan.temporal_mode])
-    grouped: dict[str, list[TimelineItem]] = {k: [] for k in keys}
-    shown = 0
-    for row in rows:  # already best first
-        item = _item(row, plan.filters.importance_min, tz)
-        if (item.tier == "hidden" and not include_hidden) or shown >= limit:
-            continue
-        grouped.setdefault(row["group_key"], []).append(item)
-        shown += 1
+    """Groups per api.md: an item in one group only; `rows` are the shown items, best first."""
+    grouped: dict[str, list[TimelineItem]] = {k: [] for k in _MODE_GROUPS[plan.temporal_mode]}
+    for row in rows:
+        grouped.setdefault(row["group_key"], []).append(_item(row, plan.filters.importance_min, tz))
     return RecallBundle(
         plan=plan,
         groups=[Group(key=k, items=v) for k, v in grouped.items()],
         sources=reports,
-        stats=Stats(candidates=candidates, in_window=in_window, after_dedupe=len(rows), shown=shown),
+        stats=Stats(candidates=candidates, in_window=in_window,
+                    after_dedupe=rows[0]["after_dedupe"] if rows else 0, shown=len(rows)),
         explain=explain,
     )

@@ -6,13 +6,13 @@ import time
 from datetime import tzinfo
 
 from app.contracts import ExplainStep
-from app.embed import keywords
+from app.embed import keyword_vector
 from app.normalize import Candidate
 from app.pipeline.sql import SqlRun
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "t", "local_day", "coarse", "title", "content", "importance", "confidence",
-           "source_quality", "participants", "kw", "embedding")
+           "source_quality", "participants", "kw", "kw_count", "embedding")
 _COARSE = {"day", "week", "month", "quarter", "year"}
 
 
@@ -24,10 +24,11 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
         # dedupe compares event_time; with none it falls back to observed_time (api.md)
         t = c.event_time or c.observed_time
+        kw, kw_count = keyword_vector(c.title if len(c.content) > 200 else c.content)
         rows.append((i, c.source_ref, c.user_id, c.source, c.role, c.type, c.status, c.event_time, c.event_grain,
                      c.observed_time, t, t.astimezone(tz).date(), c.event_grain in _COARSE, c.title, c.content,
                      c.importance, c.confidence, c.source_quality, list(c.participants),
-                     keywords(c.title if len(c.content) > 200 else c.content), vec))
+                     kw, kw_count, vec))
     await run.conn.copy_records_to_table("recall_candidates", records=rows, columns=COLUMNS)
     run.steps.append(ExplainStep(stage="load", sql="COPY recall_candidates FROM STDIN (FORMAT binary)",
                                  rows=len(rows), ms=round((time.perf_counter() - started) * 1000, 2)))

@@ -9,7 +9,10 @@ from app.embed import Embedder
 from app.pipeline.sql import SqlRun
 
 
-async def rank(run: SqlRun, plan: ContextPlan, embedder: Embedder, snapshot: UserSnapshot | None) -> list[dict[str, Any]]:
+async def rank(run: SqlRun, plan: ContextPlan, embedder: Embedder, snapshot: UserSnapshot | None, *,
+               limit: int, include_hidden: bool) -> list[dict[str, Any]]:
+    """The best `limit` items (hidden ones only with `include_hidden`); each row carries the
+    total number of deduplicated items as `after_dedupe`."""
     topics = list(plan.topics)
     topic_embedding = (await embedder.embed([" ".join(topics)]))[0] if topics else [0.0] * embedder.dim
     rows = await run.fetch(
@@ -19,5 +22,6 @@ async def rank(run: SqlRun, plan: ContextPlan, embedder: Embedder, snapshot: Use
         projects=list(snapshot.active_projects) if snapshot else [],
         w_meinput=plan.sources.meinput, w_chat=plan.sources.chat, w_memory=plan.sources.memory_v2,
         importance_asked=plan.filters.importance_min is not None,
+        importance_min=plan.filters.importance_min, include_hidden=include_hidden, max_rows=limit,
     )
     return [dict(r) for r in rows]

@@ -15,21 +15,6 @@ depends_on = None
 
 def upgrade() -> None:
     op.execute("CREATE EXTENSION IF NOT EXISTS vector")
-    # Overlap coefficient of two keyword sets: |a ∩ b| / min(|a|, |b|) (RFC §9 "keyword overlap").
-    op.execute(
-        """
-        CREATE OR REPLACE FUNCTION recall_keyword_overlap(a text[], b text[])
-        RETURNS double precision
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        AS $$
-          SELECT CASE
-            WHEN coalesce(cardinality(a), 0) = 0 OR coalesce(cardinality(b), 0) = 0 THEN 0.0
-            ELSE (SELECT count(*) FROM (SELECT unnest(a) INTERSECT SELECT unnest(b)) s)::double precision
-                 / least(cardinality(a), cardinality(b))
-          END
-        $$
-        """
-    )
     # Temporal match for wide recall (RFC §3.6): 1 inside [lo, hi); outside it at most 0.8, decaying
     # linearly to 0 over `slack`, so near misses stay visible with a clearly lower score.
     op.execute(
@@ -52,5 +37,4 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.execute("DROP FUNCTION IF EXISTS recall_temporal_match(timestamptz, timestamptz, timestamptz, interval)")
-    op.execute("DROP FUNCTION IF EXISTS recall_keyword_overlap(text[], text[])")
     op.execute("DROP EXTENSION IF EXISTS vector")

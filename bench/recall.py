@@ -1,0 +1,268 @@
+"""Recall latency benchmark: the SQL pipeline vs an in-process Python/numpy baseline, same run.
+
+For 1k, 2k, 5k and 20k candidates of one synthetic user (served by the emulator on loopback):
+- whole-query latency p50/p95 (plan → fetch (timeline cache warm after the first) → load → SQL → bundle),
+- per-stage server times (load, filter, dedupe, rank),
+- the same filter → dedupe → score done in-process with numpy on the same candidates; the top 20
+  of both must be identical; the ratio SQL/baseline is printed,
+- a drift check: p50 of the first and last 500 of 5,000 consecutive queries (temp-table churn).
+
+    make bench           # or: .venv/bin/python bench/recall.py [--quick]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import httpx
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from app.cache import TimelineCache
+from app.contracts import RecallRequest
+from app.db.bootstrap import prepare_database
+from app.db.engine import create_engine
+from app.embed import HashingEmbedder, keywords
+from app.emulator import start_emulator
+from app.emulator.dataset import DEMO_NOW, RECIPES, SH, Dataset, clock_phrase, day_phrase
+from app.emulator.server import DEFAULT_TOKENS
+from app.fetch import Upstreams, fetch_candidates
+from app.pipeline.dedupe import MIN_OVERLAP, MIN_SIMILARITY, WINDOW_MINUTES, dedupe
+from app.pipeline.filter import filter_by_mode
+from app.pipeline.load import load_candidates
+from app.pipeline.rank import rank
+from app.pipeline.sql import SqlRun
+from app.planner import plan_query
+from app.recall import RecallDeps, run_recall
+from app.settings import load_settings
+from app.sqlfiles import Queries
+
+QUERY = "我最近一周有什么重要的事？"
+USER = "bench"
+QUICK = "--quick" in sys.argv
+
+
+def synthetic(n: int, seed: int = 7) -> Dataset:
+    """n MeInput segments over the last 10 days; one in five is typed twice within minutes."""
+    rnd = random.Random(seed)
+    ds = Dataset()
+    noise = ["中午吃什么好呢", "今天好困啊", "这首歌真好听", "又下雨了", "晚饭吃了火锅", "新买的键盘手感不错"]
+    i = 0
+    while len(ds.segments) < n:
+        observed = DEMO_NOW - timedelta(days=rnd.uniform(0, 10))
+        if rnd.random() < 0.4:
+            text = rnd.choice(noise) + f" #{i}"
+        else:
+            key, plan, *_rest = rnd.choice(RECIPES)
+            when = (observed + timedelta(days=rnd.choice([0, 1, 1, 2]))).replace(
+                hour=rnd.randrange(8, 21), minute=rnd.choice([0, 30]), second=0, microsecond=0)
+            text = f"{day_phrase(when, observed, rnd)}{clock_phrase(when, rnd.random() < 0.5)}{plan}（{i}）"
+        copies = 2 if rnd.random() < 0.2 else 1
+        for c in range(copies):
+            at = observed + timedelta(minutes=3 * c)
+            ds.segments.append({"evidence_id": f"b{i}_{c}", "user_id": USER, "type": "expression_segment",
+                                "text": text, "observed_at": at.astimezone(SH).isoformat(timespec="seconds"),
+                                "importance": round(rnd.uniform(0.1, 0.95), 2)})
+        i += 1
+    ds.segments = ds.segments[:n]
+    return ds
+
+
+# ---------------------------------------------------------------- the in-process baseline
+
+def _tm(t: np.ndarray, lo: float, hi: float, slack: float) -> np.ndarray:
+    inside = (t >= lo) & (t < hi)
+    below = 0.8 * np.clip(1 - (lo - t) / slack, 0, None)
+    above = 0.8 * np.clip(1 - (t - hi) / slack, 0, None)
+    out = np.where(inside, 1.0, np.where(t < lo, below, above))
+    return np.where(np.isnan(t), 0.0, out)
+
+
+def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
+    """filter (AMBIGUOUS) → dedupe (±15 min, cosine/keyword) → score, as sql/ does it."""
+    now = plan.now.timestamp()
+    m, e = plan.time.mention_range, plan.time.event_range
+    m_lo, m_hi, e_lo, e_hi = m.start.timestamp(), m.end.timestamp(), e.start.timestamp(), e.end.timestamp()
+    obs = np.array([c.observed_time.timestamp() for c in cands])
+    evt = np.array([c.event_time.timestamp() if c.event_time else np.nan for c in cands])
+    e_tm = _tm(evt, e_lo, e_hi, max(43200, (e_hi - e_lo) / 2))
+    m_tm = _tm(obs, m_lo, m_hi, max(43200, (m_hi - m_lo) / 2))
+    eventish = np.array([c.type != "mention" or c.event_grain is not None for c in cands])
+    keep = (obs < now) & (((e_tm > 0) & (e_tm >= m_tm) & eventish) | (m_tm > 0))
+    idx = np.flatnonzero(keep)
+    tm = np.maximum(e_tm, m_tm)
+    # dedupe: union-find over ±15 min windows on t = event_time or observed_time
+    t = np.where(np.isnan(evt), obs, evt)
+    day = [(c.event_time or c.observed_time).astimezone(SH).date() for c in cands]
+    coarse = np.array([c.event_grain in ("day", "week", "month", "quarter", "year") for c in cands])
+    kw = [set(keywords(c.title if len(c.content) > 200 else c.content)) for c in cands]
+    parent = {i: i for i in idx}
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def similar(a, b):
+        if float(vecs[a] @ vecs[b]) > MIN_SIMILARITY:
+            return True
+        ka, kb = kw[a], kw[b]
+        return bool(ka and kb) and len(ka & kb) / min(len(ka), len(kb)) > MIN_OVERLAP
+
+    order = idx[np.argsort(t[idx], kind="stable")]
+    window = WINDOW_MINUTES * 60
+    ts = t[order]
+    for pos, a in enumerate(order):
+        hi = np.searchsorted(ts, ts[pos] + window, side="right")
+        for b in order[pos + 1 : hi]:
+            if similar(a, b):
+                parent[find(max(a, b))] = find(min(a, b))
+    by_day: dict = {}
+    for i in idx:
+        by_day.setdefault(day[i], []).append(i)
+    for members in by_day.values():
+        for a in members:
+            if coarse[a]:
+                for b in members:
+                    if b > a and coarse[b] and similar(a, b):
+                        ra, rb = find(a), find(b)
+                        parent[max(ra, rb)] = min(ra, rb)
+    clusters: dict[int, list[int]] = {}
+    for i in idx:
+        clusters.setdefault(find(i), []).append(i)
+    w = {"meinput": plan.sources.meinput, "chat": plan.sources.chat}
+    scored = []
+    for members in clusters.values():
+        rep = min(members, key=lambda i: (-cands[i].source_quality, -cands[i].confidence,
+                                          cands[i].observed_time, i))
+        c = cands[rep]
+        importance = max(cands[i].importance for i in members)
+        source_factor = c.source_quality * (0.85 + 0.15 * w.get(c.source, plan.sources.memory_v2))
+        score = source_factor * max(tm[i] for i in members) * 1.0 * importance * c.confidence
+        scored.append((-score, c.event_time.timestamp() if c.event_time else float("inf"), rep, c.source_ref))
+    scored.sort()
+    return [ref for *_x, ref in scored[:20]]
+
+
+# ---------------------------------------------------------------- the run
+
+async def sql_path(deps: RecallDeps, plan, cands, embedder) -> tuple[list[str], dict[str, float]]:
+    stages: dict[str, float] = {}
+    async with deps.engine.connect() as conn:
+        raw = (await conn.get_raw_connection()).driver_connection
+        run = SqlRun(conn=raw, queries=deps.queries)
+        async with raw.transaction():
+            t0 = time.perf_counter()
+            await load_candidates(run, cands, await embedder.embed([c.content[:300] for c in cands]), SH)
+            t1 = time.perf_counter()
+            await filter_by_mode(run, plan, plan.now)
+            t2 = time.perf_counter()
+            await dedupe(run)
+            t3 = time.perf_counter()
+            rows = await rank(run, plan, embedder, None, limit=20, include_hidden=True)
+            t4 = time.perf_counter()
+    stages.update(load=t1 - t0, filter=t2 - t1, dedupe=t3 - t2, rank=t4 - t3)
+    return [r["source_ref"] for r in rows[:20]], stages
+
+
+def pct(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100)[q - 1] if len(values) > 1 else values[0]
+
+
+async def bench_size(n: int, database_url: str, rounds: int) -> dict:
+    emulator = start_emulator(synthetic(n))
+    env = {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"], "SOURCE_RECORD_CAP": "50000",
+           "SOURCE_TIMEOUT_S": "30", "REQUEST_DEADLINE_S": "60", "DATABASE_URL": database_url}
+    settings = load_settings(env)
+    engine = create_engine(database_url, settings)
+    embedder = HashingEmbedder()
+    try:
+        async with httpx.AsyncClient() as client:
+            deps = RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=embedder,
+                              upstreams=Upstreams(client=client, settings=settings, cache=TimelineCache(3600)))
+            request = RecallRequest(user_id=USER, query=QUERY, now=DEMO_NOW)
+            t = time.perf_counter()
+            await run_recall(request, deps)
+            cold = time.perf_counter() - t
+            whole = []
+            for _ in range(rounds):
+                t = time.perf_counter()
+                await run_recall(request, deps)
+                whole.append(time.perf_counter() - t)
+            plan = plan_query(QUERY, now=DEMO_NOW)
+            cands = (await fetch_candidates(plan, USER, deps.upstreams)).candidates
+            vecs = np.array(await embedder.embed([c.content[:300] for c in cands]))
+            sql_times, base_times, stage_acc = [], [], {}
+            for _ in range(max(3, rounds // 4)):
+                t = time.perf_counter()
+                sql_top, stages = await sql_path(deps, plan, cands, embedder)
+                sql_times.append(time.perf_counter() - t)
+                for k, v in stages.items():
+                    stage_acc.setdefault(k, []).append(v)
+                t = time.perf_counter()
+                base_top = baseline(plan, cands, vecs)
+                base_times.append(time.perf_counter() - t)
+            assert sql_top == base_top, f"top 20 differ at {n}:\n{sql_top}\n{base_top}"
+            return {"n": len(cands), "cold": cold, "p50": pct(whole, 50), "p95": pct(whole, 95),
+                    "stages": {k: statistics.median(v) for k, v in stage_acc.items()},
+                    "sql": statistics.median(sql_times), "base": statistics.median(base_times)}
+    finally:
+        await engine.dispose()
+        emulator.stop()
+
+
+async def drift(database_url: str, total: int) -> tuple[float, float]:
+    emulator = start_emulator(synthetic(1000))
+    settings = load_settings({"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"],
+                              "DATABASE_URL": database_url})
+    engine = create_engine(database_url, settings)
+    try:
+        async with httpx.AsyncClient() as client:
+            deps = RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=HashingEmbedder(),
+                              upstreams=Upstreams(client=client, settings=settings, cache=TimelineCache(3600)))
+            request = RecallRequest(user_id=USER, query=QUERY, now=DEMO_NOW)
+            times = []
+            for _ in range(total):
+                t = time.perf_counter()
+                await run_recall(request, deps)
+                times.append(time.perf_counter() - t)
+        window = max(1, total // 10)
+        return statistics.median(times[:window]), statistics.median(times[-window:])
+    finally:
+        await engine.dispose()
+        emulator.stop()
+
+
+async def main() -> None:
+    settings = load_settings({"RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-bench" / "pgdata")})
+    database = await asyncio.to_thread(prepare_database, settings)
+    try:
+        sizes = [1000, 2000, 5000] if QUICK else [1000, 2000, 5000, 20000]
+        print(f"recall pipeline, query {QUERY!r}, one connection + one transaction per query")
+        print(f"{'cands':>6} {'cold ms':>8} {'p50 ms':>7} {'p95 ms':>7} | {'load':>6} {'filter':>6} {'dedupe':>6} "
+              f"{'rank':>6} | {'SQL ms':>7} {'numpy ms':>8} {'SQL/numpy':>9}")
+        for n in sizes:
+            r = await bench_size(n, database.url, rounds=10 if n >= 20000 else 30)
+            s = r["stages"]
+            print(f"{r['n']:>6} {r['cold'] * 1e3:>8.0f} {r['p50'] * 1e3:>7.1f} {r['p95'] * 1e3:>7.1f} | "
+                  f"{s['load'] * 1e3:>6.1f} {s['filter'] * 1e3:>6.1f} {s['dedupe'] * 1e3:>6.1f} {s['rank'] * 1e3:>6.1f} | "
+                  f"{r['sql'] * 1e3:>7.1f} {r['base'] * 1e3:>8.1f} {r['sql'] / r['base']:>8.2f}x   (top 20 identical)")
+        total = 500 if QUICK else 5000
+        first, last = await drift(database.url, total)
+        print(f"drift over {total} consecutive queries at 1k: p50 first 10% {first * 1e3:.1f} ms, "
+              f"last 10% {last * 1e3:.1f} ms ({last / first:.2f}x)")
+    finally:
+        database.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
