@@ -61,7 +61,7 @@ def synthetic(n: int, seed: int = 7) -> Dataset:
         if rnd.random() < 0.4:
             text = rnd.choice(noise) + f" #{i}"
         else:
-            key, plan, *_rest = rnd.choice(RECIPES)
+            _key, plan, *_rest = rnd.choice(RECIPES)
             when = (observed + timedelta(days=rnd.choice([0, 1, 1, 2]))).replace(
                 hour=rnd.randrange(8, 21), minute=rnd.choice([0, 30]), second=0, microsecond=0)
             text = f"{day_phrase(when, observed, rnd)}{clock_phrase(when, rnd.random() < 0.5)}{plan}（{i}）"
