@@ -44,7 +44,7 @@ class TimeRange(Struct, frozen=True, kw_only=True):
 class PlanTime(Struct, frozen=True, kw_only=True):
     mention_range: TimeRange | None = None
     event_range: TimeRange | None = None
-    expressions: list[TimeExpression] = []
+    expressions: list[TimeExpression] = msgspec.field(default_factory=list)
 
 
 class Target(Struct, frozen=True, kw_only=True):
@@ -88,10 +88,10 @@ class Slots(Struct, frozen=True, kw_only=True):
     """The six parse slots of RFC §5.1."""
 
     time_scope: TimeRange | None = None
-    target: list[TargetType] = []
+    target: list[TargetType] = msgspec.field(default_factory=list)
     operation: Literal["retrieve", "retrieve_and_summarize"] = "retrieve"
     importance: Literal["important", "any"] = "any"
-    sources: SourceWeights = SourceWeights()
+    sources: SourceWeights = msgspec.field(default_factory=SourceWeights)
     temporal_semantics: Literal[
         "occurred", "mentioned", "planned", "created", "due", "occurred_or_mentioned", "none"
     ] = "none"
@@ -115,12 +115,12 @@ class ContextPlan(Struct, frozen=True, kw_only=True):
     filters: Filters
     output: Output
     context_needs: ContextNeeds
-    slots: Slots = Slots()
-    topics: list[str] = []  # the query's own topic terms; empty = no topic (nothing is penalised for one)
+    slots: Slots = msgspec.field(default_factory=Slots)
+    topics: list[str] = msgspec.field(default_factory=list)  # the query's own topic terms; empty = no topic (nothing is penalised for one)
     query: str = ""
     now: Timestamp | None = None
     timezone: str | None = None
-    semantic_planner: SemanticPlannerInfo = SemanticPlannerInfo()
+    semantic_planner: SemanticPlannerInfo = msgspec.field(default_factory=SemanticPlannerInfo)
 
 
 class ScoreBreakdown(Struct, frozen=True, kw_only=True):
@@ -146,9 +146,9 @@ class TimelineItem(Struct, frozen=True, kw_only=True):
     confidence: Unit
     recall_score: Unit
     source_ref: str
-    participants: list[str] = []
+    participants: list[str] = msgspec.field(default_factory=list)
     status: ItemStatus = "unknown"
-    merged_from: list[str] = []
+    merged_from: list[str] = msgspec.field(default_factory=list)
     tier: Tier = "hidden"
     event_grain: Grain | None = None
     score_breakdown: ScoreBreakdown | None = None
@@ -157,7 +157,7 @@ class TimelineItem(Struct, frozen=True, kw_only=True):
 class UserSnapshot(Struct, frozen=True, kw_only=True):
     """RFC §10: an optional ranking prior; Temporal Recall never writes it back."""
 
-    active_projects: list[str] = []
+    active_projects: list[str] = msgspec.field(default_factory=list)
 
 
 class RecallRequest(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -7,20 +7,20 @@ import logging
 from typing import Any
 
 import httpx
-import msgspec
-from litestar import Litestar, MediaType, Request, Response, get, post
+from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException
 from litestar.openapi.config import OpenAPIConfig
+from litestar.params import JSONBody
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.cache import TimelineCache
-from app.contracts import ContextPlan, PlanRequest, RecallRequest
+from app.contracts import ContextPlan, PlanRequest, RecallBundle, RecallRequest
 from app.db.migrate import current_revision
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
-from app.errors import BadRequest, DatabaseUnavailable, RecallError
+from app.errors import DatabaseUnavailable, RecallError
 from app.fetch import Upstreams
 from app.planner import plan_query
 from app.recall import RecallDeps, run_recall
@@ -47,12 +47,25 @@ def _recall_error(_: Request, exc: RecallError) -> Response:
     return problem(exc.status_code, exc.title, str(exc))
 
 
+def _field_message(error: object) -> str:
+    if not isinstance(error, dict):
+        return str(error)
+    message, key = str(error.get("message", error)), error.get("key")
+    return f"{message} (field `{key}`)" if key and f"`$.{key}" not in message else message
+
+
 def _http_error(_: Request, exc: HTTPException) -> Response:
-    detail = exc.detail
+    detail = str(exc.detail)
     extra = getattr(exc, "extra", None)
-    if extra:
+    if isinstance(extra, list) and extra:
+        # msgspec's messages name the field and the rule: "Expected `int` >= 1 - at `$.limit`"
+        detail = "; ".join(_field_message(e) for e in extra)
+    elif extra:
         detail = f"{detail}: {extra}"
-    return problem(exc.status_code, HTTPException.__name__ if exc.status_code >= 500 else "Bad request", str(detail))
+    if "JSON is malformed" in detail or "Expecting" in detail or "invalid character" in detail.lower():
+        detail = f"request body is not valid JSON: {detail}"
+    title = "Request entity too large" if exc.status_code == 413 else "Bad request"
+    return problem(exc.status_code, title if exc.status_code < 500 else "Internal error", detail)
 
 
 def _database_error(_: Request, exc: Exception) -> Response:
@@ -65,14 +78,9 @@ def _unexpected(_: Request, exc: Exception) -> Response:
     return problem(HTTP_500_INTERNAL_SERVER_ERROR, "Internal error", "an unexpected error occurred")
 
 
-def decode_body(body: bytes, type_: type) -> Any:
-    """Decode a JSON body into a contract Struct; every failure is a 400 saying what to fix."""
-    try:
-        return msgspec.json.decode(body, type=type_)
-    except msgspec.ValidationError as exc:
-        raise BadRequest(f"invalid request body: {exc}") from None
-    except msgspec.DecodeError as exc:
-        raise BadRequest(f"request body is not valid JSON: {exc}") from None
+def _is_json(content_type: str) -> bool:
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or media.endswith("+json")
 
 
 def create_app(
@@ -96,6 +104,8 @@ def create_app(
 
     async def require_token(request: Request) -> Response | None:
         # every endpoint but /healthz; tokens compared in constant time
+        if request.method == "POST" and not _is_json(request.headers.get("content-type", "")):
+            return problem(415, "Unsupported media type", "send the body as JSON with `Content-Type: application/json`")
         if not tokens or request.url.path == "/healthz":
             return None
         scheme, _, presented = request.headers.get("authorization", "").partition(" ")
@@ -122,19 +132,12 @@ def create_app(
         }
 
     @post("/v1/context-planner/plan", status_code=200)
-    async def plan_endpoint(request: Request) -> Response:
-        body = await request.body()
-        req: PlanRequest = decode_body(body, PlanRequest)
-        plan: ContextPlan = plan_query(
-            req.query, now=req.now, timezone=req.timezone, default_timezone=settings.default_timezone
-        )
-        return Response(content=msgspec.json.encode(plan), media_type=MediaType.JSON)
+    async def plan_endpoint(data: JSONBody[PlanRequest]) -> ContextPlan:
+        return plan_query(data.query, now=data.now, timezone=data.timezone, default_timezone=settings.default_timezone)
 
     @post("/v1/temporal-recall/query", status_code=200)
-    async def recall_endpoint(request: Request) -> Response:
-        req: RecallRequest = decode_body(await request.body(), RecallRequest)
-        bundle = await run_recall(req, deps)
-        return Response(content=msgspec.json.encode(bundle), media_type=MediaType.JSON)
+    async def recall_endpoint(data: JSONBody[RecallRequest]) -> RecallBundle:
+        return await run_recall(data, deps)
 
     return Litestar(
         route_handlers=[healthz, plan_endpoint, recall_endpoint],
