@@ -35,10 +35,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from app.db.bootstrap import prepare_database
     from app.db.engine import create_engine
+    from app.logs import configure_logging
     from app.sqlfiles import Queries
     from app.web import create_app
 
     settings = load_settings()
+    configure_logging(logging.DEBUG if os.environ.get("RECALL_LOG_LEVEL", "").upper() == "DEBUG" else logging.INFO)
     queries = Queries()
     database = prepare_database(settings)
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -29,6 +29,7 @@ from app.sources.memory import fetch_memory
 EVENT_LOOKBACK = timedelta(days=30)
 # Wide recall (RFC §3.6): records just outside a mention window are fetched too.
 SLACK = timedelta(days=1)
+SQL_RESERVE_S = 0.5
 
 
 @dataclass
@@ -38,6 +39,8 @@ class Upstreams:
     client: httpx.AsyncClient
     settings: Settings
     cache: TimelineCache
+    # identical pulls already under way: concurrent requests share one upstream round
+    inflight: dict[tuple, asyncio.Task] = field(default_factory=dict)
 
 
 @dataclass
@@ -75,10 +78,20 @@ Normalizer = Callable[[Any], Candidate | None]
 
 async def _pull(key: tuple, window: Window, pull: Puller, normalize: Normalizer,
                 up: Upstreams, budget: float) -> tuple[list[Candidate], SourceReport]:
-    started = time.monotonic()
     cached = up.cache.get(key, window)
     if cached is not None:
         return cached, SourceReport(status="ok", fetched=len(cached), ms=0, cached=True)
+    flight = up.inflight.get((key, window))
+    if flight is None:
+        flight = asyncio.ensure_future(_pull_upstream(key, window, pull, normalize, up, budget))
+        up.inflight[(key, window)] = flight
+        flight.add_done_callback(lambda _: up.inflight.pop((key, window), None))
+    return await asyncio.shield(flight)
+
+
+async def _pull_upstream(key: tuple, window: Window, pull: Puller, normalize: Normalizer,
+                         up: Upstreams, budget: float) -> tuple[list[Candidate], SourceReport]:
+    started = time.monotonic()
     try:
         async with asyncio.timeout(budget):
             raw = await pull(started + budget)
@@ -114,7 +127,8 @@ async def fetch_candidates(plan: ContextPlan, user_id: str, up: Upstreams) -> Fe
     now = plan.now or datetime.now(ZoneInfo(s.default_timezone))
     tz = plan_zone(plan, s.default_timezone)
     window = fetch_window(plan, now)
-    budget = min(s.source_timeout_s, s.request_deadline_s)
+    # each source's budget ends early enough to leave the SQL stages their share of the deadline
+    budget = min(s.source_timeout_s, max(0.1, s.request_deadline_s - SQL_RESERVE_S))
     zone_key = str(tz)
     jobs: dict[str, Awaitable[tuple[list[Candidate], SourceReport]]] = {}
     reports: dict[str, SourceReport] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest
 from app.embed import Embedder
 from app.errors import BadRequest, DatabaseUnavailable
 from app.fetch import Upstreams, fetch_candidates, plan_zone
+from app.logs import user_hash
 from app.pipeline.bundle import build_bundle
 from app.pipeline.dedupe import dedupe
 from app.pipeline.filter import filter_by_mode
@@ -26,6 +28,8 @@ from app.planner import plan_query
 from app.planner.router import resolve_clock
 from app.settings import Settings
 from app.sqlfiles import Queries
+
+log = logging.getLogger("app.recall")
 
 
 @dataclass
@@ -80,4 +84,12 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
                           total_ms=round((time.perf_counter() - started) * 1000, 2))
     bundle = build_bundle(plan, rows, fetched.reports, candidates=len(candidates), in_window=in_window,
                           explain=explain, tz=tz)
+    stages: dict[str, float] = {}
+    for step in run.steps:
+        stages[step.stage] = round(stages.get(step.stage, 0.0) + step.ms, 2)
+    log.info("recall", extra={"fields": {
+        "user": user_hash(request.user_id), "mode": plan.temporal_mode, "ms": round((time.perf_counter() - started) * 1000, 1),
+        "stage_ms": stages, "fetch_ms": {k: r.ms for k, r in fetched.reports.items()},
+        "sources": {k: r.status for k, r in fetched.reports.items()}, "counts": msgspec.structs.asdict(bundle.stats)}})
+    log.debug("recall query", extra={"fields": {"query": request.query}})
     return msgspec.structs.replace(bundle, answer=render_answer(bundle))

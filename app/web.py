@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import hmac
 import logging
+import re
+import uuid
 from typing import Any
 
 import httpx
 from litestar import Litestar, Request, Response, get, post
+from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from litestar.openapi.config import OpenAPIConfig
 from litestar.params import JSONBody
@@ -22,6 +25,7 @@ from app.db.migrate import current_revision
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
 from app.errors import DatabaseUnavailable, RecallError
 from app.fetch import Upstreams
+from app.logs import request_id
 from app.planner import plan_query
 from app.recall import RecallDeps, run_recall
 from app.settings import Settings
@@ -78,6 +82,14 @@ def _unexpected(_: Request, exc: Exception) -> Response:
     return problem(HTTP_500_INTERNAL_SERVER_ERROR, "Internal error", "an unexpected error occurred")
 
 
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+
+async def _tag_response(response: Response) -> Response:
+    response.headers["X-Request-ID"] = request_id.get()
+    return response
+
+
 def _is_json(content_type: str) -> bool:
     media = content_type.split(";", 1)[0].strip().lower()
     return media == "application/json" or media.endswith("+json")
@@ -102,8 +114,11 @@ def create_app(
 
     tokens = [t.encode() for t in settings.api_tokens]
 
-    async def require_token(request: Request) -> Response | None:
-        # every endpoint but /healthz; tokens compared in constant time
+    async def guard(request: Request) -> Response | None:
+        """Request id for the logs; JSON bodies only; bearer auth on every endpoint but /healthz
+        (tokens compared in constant time)."""
+        given_id = request.headers.get("x-request-id", "")
+        request_id.set(given_id if _REQUEST_ID.fullmatch(given_id) else uuid.uuid4().hex)
         if request.method == "POST" and not _is_json(request.headers.get("content-type", "")):
             return problem(415, "Unsupported media type", "send the body as JSON with `Content-Type: application/json`")
         if not tokens or request.url.path == "/healthz":
@@ -141,7 +156,8 @@ def create_app(
 
     return Litestar(
         route_handlers=[healthz, plan_endpoint, recall_endpoint],
-        before_request=require_token,
+        before_request=guard,
+        after_request=_tag_response,
         exception_handlers={
             RecallError: _recall_error,
             HTTPException: _http_error,
@@ -152,6 +168,7 @@ def create_app(
         },
         openapi_config=OpenAPIConfig(title="MeMind Temporal Recall", version="0.1.0"),
         request_max_body_size=MAX_BODY_BYTES,
+        state=State({"engine": engine}),
         logging_config=None,  # the process configures logging (app.__main__), not the app
         debug=debug,
     )

@@ -108,13 +108,20 @@ async def http_client():
 
 
 @pytest.fixture
-def build_app(engine, http_client):
-    """create_app over this test's database; `env` is the service's environment."""
+async def build_app(db_url, http_client):
+    """create_app over this test's database; `env` is the service's environment (pool settings included)."""
+    from app.db.engine import create_engine
     from app.settings import load_settings
     from app.sqlfiles import Queries
     from app.web import create_app
 
-    def build(env: dict[str, str] | None = None, **kwargs):
-        return create_app(load_settings(env or {}), engine=engine, queries=Queries(), http_client=http_client, **kwargs)
+    engines = []
 
-    return build
+    def build(env: dict[str, str] | None = None, **kwargs):
+        settings = load_settings(env or {})
+        engines.append(create_engine(db_url, settings))
+        return create_app(settings, engine=engines[-1], queries=Queries(), http_client=http_client, **kwargs)
+
+    yield build
+    for eng in engines:
+        await eng.dispose()
