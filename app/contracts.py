@@ -234,6 +234,15 @@ class RecallBundle(Struct, frozen=True, kw_only=True):
     answer: Answer | None = None
 
 
+class Problem(Struct, frozen=True, kw_only=True):
+    """RFC 9457 problem details, the body of every error (application/problem+json)."""
+
+    type: str = "about:blank"
+    status: int
+    title: str
+    detail: str
+
+
 SCHEMA_FILES: dict[str, type] = {
     "context-plan.schema.json": ContextPlan,
     "timeline-item.schema.json": TimelineItem,

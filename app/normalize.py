@@ -16,6 +16,7 @@ import msgspec
 
 from app.contracts import TimeExpression
 from app.planner.timeparse import parse
+from app.text import clean_text
 
 
 class Candidate(msgspec.Struct, frozen=True, kw_only=True):
@@ -215,8 +216,9 @@ def analyse(
 def _candidate(*, source: str, ref: str, user_id: str, role: str, text: str, observed: datetime, tz: tzinfo,
                happened_when_said: bool, importance: float | None = None, confidence: float | None = None,
                entities: Any = None, kind: str | None = None, status: str | None = None) -> Candidate:
+    text = clean_text(text)
     facts = analyse(text, observed, tz, kind=kind, happened_when_said=happened_when_said)
-    people = participants_of(facts["body"], entities)
+    people = tuple(clean_text(p) for p in participants_of(facts["body"], entities))
     if importance is None:
         importance = estimate_importance(facts["body"], facts["type"], people, facts["scheduled"])
         if role == "assistant":

@@ -28,6 +28,7 @@ from app.planner import plan_query
 from app.planner.router import resolve_clock
 from app.settings import Settings
 from app.sqlfiles import Queries
+from app.text import clean_text
 
 log = logging.getLogger("app.recall")
 
@@ -56,6 +57,8 @@ def _plan_for(request: RecallRequest, settings: Settings) -> ContextPlan:
 async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     if not request.query.strip() or not request.user_id.strip():
         raise BadRequest("`query` and `user_id` must not be blank")
+    if any(ord(ch) < 32 for ch in request.user_id) or clean_text(request.user_id) != request.user_id:
+        raise BadRequest("`user_id` contains control characters or invalid Unicode")
     started = time.perf_counter()
     plan = _plan_for(request, deps.settings)
     fetched = await fetch_candidates(plan, request.user_id, deps.upstreams)

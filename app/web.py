@@ -12,6 +12,7 @@ import httpx
 from litestar import Litestar, Request, Response, get, post
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
+from litestar.openapi import ResponseSpec
 from litestar.openapi.config import OpenAPIConfig
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
@@ -20,7 +21,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.cache import TimelineCache
-from app.contracts import ContextPlan, PlanRequest, RecallBundle, RecallRequest
+from app.contracts import ContextPlan, PlanRequest, Problem, RecallBundle, RecallRequest
 from app.db.migrate import current_revision
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
 from app.errors import DatabaseUnavailable, RecallError
@@ -90,6 +91,15 @@ async def _tag_response(response: Response) -> Response:
     return response
 
 
+_ERROR_TEXT = {400: "The request is malformed; `detail` says what to fix", 401: "Missing or wrong bearer token",
+               413: "Body over 64 KiB", 415: "Body is not JSON", 503: "Database unavailable; retry shortly"}
+
+
+def _errors(*codes: int) -> dict[int, ResponseSpec]:
+    return {c: ResponseSpec(data_container=Problem, media_type=PROBLEM, description=_ERROR_TEXT[c], generate_examples=False)
+            for c in codes}
+
+
 def _is_json(content_type: str) -> bool:
     media = content_type.split(";", 1)[0].strip().lower()
     return media == "application/json" or media.endswith("+json")
@@ -129,7 +139,7 @@ def create_app(
             return None
         return problem(401, "Unauthorized", "send `Authorization: Bearer <token>` with a token from RECALL_API_TOKENS")
 
-    @get("/healthz")
+    @get("/healthz", responses=_errors(503))
     async def healthz() -> dict[str, Any]:
         try:
             async with engine.connect() as conn:
@@ -146,15 +156,15 @@ def create_app(
             "migration": revision,
         }
 
-    @post("/v1/context-planner/plan", status_code=200)
+    @post("/v1/context-planner/plan", status_code=200, responses=_errors(400, 401, 413, 415))
     async def plan_endpoint(data: JSONBody[PlanRequest]) -> ContextPlan:
         return plan_query(data.query, now=data.now, timezone=data.timezone, default_timezone=settings.default_timezone)
 
-    @post("/v1/temporal-recall/query", status_code=200)
+    @post("/v1/temporal-recall/query", status_code=200, responses=_errors(400, 401, 413, 415, 503))
     async def recall_endpoint(data: JSONBody[RecallRequest]) -> RecallBundle:
         return await run_recall(data, deps)
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[healthz, plan_endpoint, recall_endpoint],
         before_request=guard,
         after_request=_tag_response,
@@ -172,3 +182,8 @@ def create_app(
         logging_config=None,  # the process configures logging (app.__main__), not the app
         debug=debug,
     )
+    # Requests reject unknown fields (a typo like "timzone" must not pass silently); say so in
+    # the OpenAPI document too, which Litestar's msgspec plugin leaves out.
+    for name in ("RecallRequest", "PlanRequest"):
+        app.openapi_schema.components.schemas[name].additional_properties = False
+    return app

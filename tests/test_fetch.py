@@ -102,6 +102,8 @@ async def test_junk_records_are_skipped_and_counted(client, upstream_env, emulat
     assert report.status == "ok"
     assert report.skipped == 5
     assert not any("junk" in c.source_ref for c in got.candidates)
+    [dirty] = [c for c in got.candidates if c.source_ref == "meinput:segment:dirty_text"]
+    assert dirty.content == "明天开会\ufffd", "NUL dropped, lone surrogate replaced, the record kept"
 
 
 async def test_bad_token_is_an_auth_error_of_that_source(client, upstream_env):

@@ -8,6 +8,7 @@ the integration tests; production code never imports it.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,6 +26,8 @@ JUNK = [
     {"evidence_id": 42, "text": 7, "observed_at": None},
     "not even an object",
     {"message_id": "junk_naive", "role": "user", "content": "没有时区", "created_at": "2026-09-01T10:00:00"},
+    # not junk: valid, but with a NUL and a lone surrogate that Postgres/UTF-8 cannot take as is
+    {"evidence_id": "dirty_text", "text": "明天\x00开会\ud800", "observed_at": "2026-09-02T10:00:00+08:00"},
 ]
 
 
@@ -135,7 +138,8 @@ def create_emulator_app(state: EmulatorState) -> Litestar:
             rows = [s for s in state.dataset.segments if s["user_id"] == user and _in(s["observed_at"], lo, hi)]
             rows.sort(key=lambda s: s["observed_at"])
             chunk, nxt = _page(request, junk("meinput") + rows)
-            return Response({"items": chunk, "next_cursor": nxt})
+            # json.dumps escapes lone surrogates as \udXXX, as a real upstream's JSON may carry them
+            return Response(json.dumps({"items": chunk, "next_cursor": nxt}), media_type="application/json")
         except _Reject as r:
             return r.response
 

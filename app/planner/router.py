@@ -29,6 +29,7 @@ from app.contracts import (
 )
 from app.errors import BadRequest
 from app.planner.timeparse import parse
+from app.text import clean_text
 
 NO_TIME_WORD_WINDOW = timedelta(days=30)  # api.md: a temporal question with no time word
 
@@ -210,7 +211,8 @@ def plan_query(
     semantic: SemanticPlanner | None = None,
 ) -> ContextPlan:
     """The ContextPlan of one query (RFC §5), deterministic for a given `now`."""
-    if not query or not query.strip():
+    query = clean_text(query)
+    if not query.strip():
         raise BadRequest("`query` must not be empty")
     now, zone = resolve_clock(now, timezone, default_timezone)
     expressions = parse(query, now, zone)
