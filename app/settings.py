@@ -36,6 +36,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     cache_ttl_s: float = 60.0
     db_pool_size: int = 10
     db_pool_timeout_s: float = 2.0
+    db_pooler: str = "none"  # "pgbouncer": a transaction-mode pooler sits between us and Postgres
 
     @property
     def zone(self) -> ZoneInfo:
@@ -66,6 +67,13 @@ def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
     if value <= 0:
         raise ConfigError(f"{name}={raw!r} must be greater than 0")
     return value
+
+
+def _choice(env: Mapping[str, str], name: str, allowed: tuple[str, ...]) -> str:
+    raw = (env.get(name) or allowed[0]).strip().lower()
+    if raw not in allowed:
+        raise ConfigError(f"{name}={raw!r} must be one of {', '.join(allowed)}")
+    return raw
 
 
 def _url(env: Mapping[str, str], name: str) -> str | None:
@@ -110,4 +118,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         cache_ttl_s=_positive_float(env, "CACHE_TTL_S", 60.0),
         db_pool_size=_positive_int(env, "DB_POOL_SIZE", 10),
         db_pool_timeout_s=_positive_float(env, "DB_POOL_TIMEOUT_S", 2.0),
+        db_pooler=_choice(env, "DB_POOLER", ("none", "pgbouncer")),
     )

@@ -25,13 +25,23 @@ def asyncpg_url(url: str) -> str:
 
 
 def create_engine(url: str, settings: Settings) -> AsyncEngine:
+    connect_args: dict = {"timeout": 5, "command_timeout": 30}
+    if settings.db_pooler == "pgbouncer":
+        # A transaction-mode pooler hands each transaction any server connection: no named
+        # prepared statements may outlive a transaction, and session settings cannot be sent at
+        # connect (set temp_buffers/plan_cache_mode on the database instead, docs/operations.md).
+        connect_args["statement_cache_size"] = 0
+        url = make_url(asyncpg_url(url)).update_query_dict({"prepared_statement_cache_size": "0"}).render_as_string(
+            hide_password=False)
+    else:
+        connect_args["server_settings"] = SESSION_SETTINGS
     engine = create_async_engine(
         asyncpg_url(url),
         pool_size=settings.db_pool_size,
         max_overflow=0,
         pool_timeout=settings.db_pool_timeout_s,
         pool_pre_ping=True,
-        connect_args={"server_settings": SESSION_SETTINGS, "timeout": 5, "command_timeout": 30},
+        connect_args=connect_args,
     )
     event.listen(engine.sync_engine, "connect", _register_vector)
     return engine
