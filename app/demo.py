@@ -96,15 +96,20 @@ def main() -> int:
         "CHAT_URL": emulator.url, "CHAT_TOKEN": DEFAULT_TOKENS["chat"],
         "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"],
     }
-    service = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env)
+    log_path = data_dir.parent / "service.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log_file = log_path.open("w")
+    service = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                               stderr=log_file)
     base_url = f"http://127.0.0.1:{port}"
     try:
         health = _wait_healthy(base_url, service, 90)
-        print(f"service: {base_url} healthz → {health}")
+        print(f"service: {base_url} (JSON logs in {log_path}) healthz → {health}")
         asyncio.run(_ask_all(base_url, token, emulator))
     finally:
         service.send_signal(signal.SIGTERM)
         code = service.wait(30)
+        log_file.close()
         emulator.stop()
     print(f"\nstopped the service (exit {code}, its embedded postgres with it) and the emulator")
     return 0 if code == 0 else 1
