@@ -1,16 +1,19 @@
 -- name: score_items
--- params: topics, topic_embedding, projects, w_meinput, w_chat, w_memory, importance_asked, importance_min, include_hidden, max_rows
+-- params: topics, topic_embedding, topic_keywords, topic_keyword_count, projects, w_meinput, w_chat, w_memory, importance_asked, importance_min, include_hidden, max_rows
 -- RFC §7 + §9: one row per cluster, best first, at most max_rows of them (hidden ones only with
 -- include_hidden); `after_dedupe` counts every cluster. The representative is the member of
 -- highest source_quality; merged_from lists every member's source_ref, participants are united,
 -- importance and temporal_match are the best of the members. recall_score is the product
 -- source_quality × temporal_match × semantic_match × importance × extraction_confidence, each in
 -- [0, 1]. With no topic in the query nothing is penalised for lacking one (semantic_match 1); an
--- item naming a topic term matches fully, others by embedding similarity. A user-snapshot
+-- item naming a topic term matches fully, others by embedding similarity or by the share of the
+-- topic's keywords they contain, whichever is higher. A user-snapshot
 -- project named in an item raises its importance by 0.1 (RFC §10 prior). Asked for important
 -- things, importance counts in full; otherwise it only tilts the ranking (0.3 + 0.7 × importance).
 WITH p AS (
     SELECT CAST(:topics AS text[]) AS topics, CAST(:topic_embedding AS vector) AS topic_embedding,
+           CAST(:topic_keywords AS sparsevec) AS topic_keywords,
+           greatest(1, CAST(:topic_keyword_count AS integer)) AS topic_keyword_count,
            CAST(:projects AS text[]) AS projects,
            CAST(:w_meinput AS double precision) AS w_meinput, CAST(:w_chat AS double precision) AS w_chat,
            CAST(:w_memory AS double precision) AS w_memory, CAST(:importance_asked AS boolean) AS importance_asked,
@@ -40,7 +43,8 @@ WITH p AS (
            CASE WHEN coalesce(cardinality(p.topics), 0) = 0 THEN 1.0
                 WHEN EXISTS (SELECT 1 FROM unnest(p.topics) tp
                              WHERE strpos(lower(r.title || ' ' || r.content), lower(tp)) > 0) THEN 1.0
-                ELSE 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> p.topic_embedding))
+                ELSE 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> p.topic_embedding),
+                                          -(r.kw <#> p.topic_keywords) / p.topic_keyword_count)
            END AS semantic_match,
            least(1.0, mg.importance
                  + CASE WHEN EXISTS (SELECT 1 FROM unnest(p.projects) pr

@@ -228,3 +228,12 @@ async def test_user_snapshot_projects_are_a_ranking_prior(engine):
     rows = await _ranked(engine, [a, b], "我昨天做了什么", UserSnapshot(active_projects=["凤凰项目"]))
     assert [r["source_ref"] for r in rows] == ["a", "b"]
     assert rows[0]["importance"] == pytest.approx(0.6)
+
+
+async def test_partial_topic_keywords_count(engine):
+    # 「那个川菜餐厅叫什么」: the topic term is 「川菜餐厅」; an item with only 「餐厅」 is still near
+    part = cand("part", "周五晚上去那家餐厅吃饭", event=D(2, 19), observed=D(2, 9))
+    none = cand("none", "下午开项目周会", event=D(2, 15), observed=D(2, 9, 30))
+    rows = {r["source_ref"]: r for r in await _ranked(engine, [part, none], "我昨天说过的川菜餐厅")}
+    assert rows["part"]["semantic_match"] >= 0.3 + 0.7 * (1 / 3) - 1e-9
+    assert rows["part"]["semantic_match"] > rows["none"]["semantic_match"]

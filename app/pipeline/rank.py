@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.contracts import ContextPlan, UserSnapshot
-from app.embed import Embedder
+from app.embed import Embedder, keyword_vector
 from app.pipeline.sql import SqlRun
 
 
@@ -14,11 +14,15 @@ async def rank(run: SqlRun, plan: ContextPlan, embedder: Embedder, snapshot: Use
     """The best `limit` items (hidden ones only with `include_hidden`); each row carries the
     total number of deduplicated items as `after_dedupe`."""
     topics = list(plan.topics)
-    topic_embedding = (await embedder.embed([" ".join(topics)]))[0] if topics else [0.0] * embedder.dim
+    topic_text = " ".join(topics)
+    topic_embedding = (await embedder.embed([topic_text]))[0] if topics else [0.0] * embedder.dim
+    topic_keywords, topic_keyword_count = keyword_vector(topic_text)
     rows = await run.fetch(
         "rank", "score_items",
         topics=topics,
         topic_embedding=topic_embedding,
+        topic_keywords=topic_keywords,
+        topic_keyword_count=topic_keyword_count,
         projects=list(snapshot.active_projects) if snapshot else [],
         w_meinput=plan.sources.meinput, w_chat=plan.sources.chat, w_memory=plan.sources.memory_v2,
         importance_asked=plan.filters.importance_min is not None,

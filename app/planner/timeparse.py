@@ -313,6 +313,8 @@ def rolling(m, ctx):
     tomorrow = ctx.today + timedelta(days=1)
     if p == "这":  # 这两天 = [yesterday, tomorrow)
         return _range_tok(m, *ctx.days(ctx.today - timedelta(days=1), tomorrow))
+    if n == 0.5 and u in ("年", "个月"):  # 半年 = 6 months, 半个月 = 15 days
+        n, u = (6, "个月") if u == "年" else (15, "天")
     n = int(n) if n == int(n) else n
     if u in ("天", "日"):
         first = ctx.today - timedelta(days=int(n) - 1)

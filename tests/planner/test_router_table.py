@@ -56,7 +56,7 @@ TABLE = f"""
 这周有什么需要注意的 | AMBIGUOUS | 2026-08-31 00:00~2026-09-07 00:00 | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
 最近有什么要紧的事 | AMBIGUOUS | 2026-08-28 00:00~2026-09-04 00:00 | 2026-08-28 00:00~2026-09-04 00:00 | chat | REQUIRED
 我这周有什么事 | AMBIGUOUS | 2026-08-31 00:00~2026-09-07 00:00 | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
-我最近在忙什么 | AMBIGUOUS | 2026-08-28 00:00~2026-09-04 00:00 | 2026-08-28 00:00~2026-09-04 00:00 | chat | REQUIRED
+我最近在忙什么 | OCCURRED_IN | - | 2026-08-28 00:00~2026-09-04 00:00 | chat | REQUIRED
 过去24小时有什么关键进展 | AMBIGUOUS | 2026-09-02 10:00~2026-09-03 10:00 | 2026-09-02 10:00~2026-09-03 10:00 | chat | REQUIRED
 上个月的大事 | AMBIGUOUS | 2026-08-01 00:00~2026-09-01 00:00 | 2026-08-01 00:00~2026-09-01 00:00 | chat | REQUIRED
 季度报告的进度怎么样了 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
@@ -113,3 +113,21 @@ def test_plan(query, mode, mention, event, top, need):
     assert plan.context_needs.temporal_recall == need
     if need == "REQUIRED":
         assert all(w > 0 for w in weights.values()), "wide recall: every source keeps a weight"
+
+
+MORE = """
+上周我都干嘛了 | OCCURRED_IN | - | 2026-08-24 00:00~2026-08-31 00:00 | chat | REQUIRED
+今天几点开会 | PLANNED_IN | - | 2026-09-03 00:00~2026-09-04 00:00 | calendar | REQUIRED
+昨天我答应了谁什么事 | CREATED_IN | 2026-09-02 00:00~2026-09-03 00:00 | - | chat | REQUIRED
+记得我上周说的那个bug吗 | MENTIONED_IN | 2026-08-24 00:00~2026-08-31 00:00 | - | chat | REQUIRED
+我明天下午有空吗 | PLANNED_IN | - | 2026-09-04 12:00~2026-09-04 18:00 | chat | REQUIRED
+你说的对 | AMBIGUOUS | - | - | chat | SKIP
+"""
+
+MORE_ROWS = [pytest.param(*[c.strip() for c in line.split("|")], id=line.split("|")[0].strip())
+             for line in MORE.strip().splitlines()]
+
+
+@pytest.mark.parametrize(("query", "mode", "mention", "event", "top", "need"), MORE_ROWS)
+def test_colloquial_plan(query, mode, mention, event, top, need):
+    test_plan(query, mode, mention, event, top, need)
