@@ -10,9 +10,17 @@ MIN_OVERLAP = 0.7
 
 
 async def dedupe(run: SqlRun, *, explain: bool = False) -> str | None:
-    """Fill `recall_clusters`; with `explain`, return the EXPLAIN ANALYZE plan of the step."""
+    """Fill `recall_edges` and `recall_clusters`; with `explain`, return the EXPLAIN ANALYZE plans."""
     params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP}
+    plans = []
     if explain:
-        return await run.explain("dedupe_clusters", **params)
-    await run.execute("dedupe", "dedupe_clusters", **params)
+        plans.append(await run.explain("dedupe_edges", **params))
+    else:
+        await run.execute("dedupe", "dedupe_edges", **params)
+    await run.execute("dedupe", "index_edges")
+    await run.execute("dedupe", "analyze_edges")
+    if explain:
+        plans.append(await run.explain("dedupe_clusters"))
+        return "\n\n".join(plans)
+    await run.execute("dedupe", "dedupe_clusters")
     return None
