@@ -202,6 +202,7 @@ class Stats(Struct, frozen=True, kw_only=True):
 
 class ExplainStep(Struct, frozen=True, kw_only=True):
     stage: str
+    statement: str  # the file under sql/ (without .sql); "copy" for the bulk load
     sql: str
     rows: int
     ms: float

@@ -105,6 +105,10 @@ async def test_explain_returns_sql_counts_timings_and_dedupe_plan(client):
     assert any("CREATE TEMP TABLE recall_clusters" in s["sql"] for s in ex["steps"])
     assert all(s["ms"] >= 0 and s["rows"] >= 0 for s in ex["steps"])
     assert "recall_window" in ex["dedupe_plan"] and "actual rows" in ex["dedupe_plan"]
+    from app.sqlfiles import Queries
+
+    ran = {s["statement"] for s in ex["steps"]}
+    assert ran | {"server_versions"} == set(Queries()) | {"copy"}, "every sql/ file runs in a request (or healthz)"
 
 
 async def test_a_given_plan_is_used_as_is(client):

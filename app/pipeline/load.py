@@ -30,7 +30,7 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
                      c.importance, c.confidence, c.source_quality, list(c.participants),
                      kw, kw_count, vec))
     await run.conn.copy_records_to_table("recall_candidates", records=rows, columns=COLUMNS)
-    run.steps.append(ExplainStep(stage="load", sql="COPY recall_candidates FROM STDIN (FORMAT binary)",
+    run.steps.append(ExplainStep(stage="load", statement="copy", sql="COPY recall_candidates FROM STDIN (FORMAT binary)",
                                  rows=len(rows), ms=round((time.perf_counter() - started) * 1000, 2)))
     await run.execute("load", "analyze_candidates")
     return len(rows)

@@ -26,14 +26,14 @@ class SqlRun:
         started = time.perf_counter()
         status = await self.conn.execute(stmt.sql, *stmt.args(params))
         rows = _rows_of(status)
-        self.steps.append(ExplainStep(stage=stage, sql=stmt.source, rows=rows, ms=_ms(started)))
+        self.steps.append(ExplainStep(stage=stage, statement=name, sql=stmt.source, rows=rows, ms=_ms(started)))
         return rows
 
     async def fetch(self, stage: str, name: str, **params: Any) -> list[asyncpg.Record]:
         stmt = self.queries[name]
         started = time.perf_counter()
         rows = await self.conn.fetch(stmt.sql, *stmt.args(params))
-        self.steps.append(ExplainStep(stage=stage, sql=stmt.source, rows=len(rows), ms=_ms(started)))
+        self.steps.append(ExplainStep(stage=stage, statement=name, sql=stmt.source, rows=len(rows), ms=_ms(started)))
         return rows
 
     async def explain(self, name: str, **params: Any) -> str:
@@ -43,7 +43,7 @@ class SqlRun:
         lines = await self.conn.fetch(f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) {stmt.sql}", *stmt.args(params))
         plan = "\n".join(r[0] for r in lines)
         count = await self.conn.fetchval(f"SELECT count(*) FROM {_created_table(stmt.source)}")
-        self.steps.append(ExplainStep(stage="dedupe", sql=stmt.source, rows=count, ms=_ms(started)))
+        self.steps.append(ExplainStep(stage="dedupe", statement=name, sql=stmt.source, rows=count, ms=_ms(started)))
         return plan
 
 
