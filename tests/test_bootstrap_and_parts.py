@@ -1,0 +1,87 @@
+"""Start-up against an external database, the cache's memory budget, the HTTP embedder."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import asyncpg
+import httpx
+import pytest
+
+from app.cache import TimelineCache
+from app.db import migrate
+from app.db.bootstrap import prepare_database
+from app.embed import HttpEmbedder
+from app.errors import ConfigError
+from app.normalize import Candidate
+from app.settings import load_settings
+from tests.conftest import DATA_DIR, asyncpg_url
+
+TZ = ZoneInfo("Asia/Shanghai")
+
+
+async def _create(name: str) -> str:
+    conn = await asyncpg.connect(host=str(DATA_DIR), user="postgres", database="postgres")
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return asyncpg_url(name).replace("postgresql+asyncpg", "postgresql")
+
+
+async def test_external_database_behind_head_is_refused_with_the_fix(embedded_pg):
+    import asyncio
+
+    url = await _create("behind_head")
+    with pytest.raises(ConfigError, match=r"at migration none, the service needs 0001: run `python -m app db upgrade`"):
+        await asyncio.to_thread(prepare_database, load_settings({"DATABASE_URL": url}))
+    await asyncio.to_thread(migrate.upgrade, url)
+    database = await asyncio.to_thread(prepare_database, load_settings({"DATABASE_URL": url}))
+    assert database.embedded is None and database.url == url
+
+
+def _cand(i: int, text: str, at: datetime) -> Candidate:
+    return Candidate(source_ref=f"meinput:segment:{i}", user_id="u", source="meinput", role="segment", type="mention",
+                     status="mentioned", event_time=at, event_grain=None, observed_time=at, title=text[:30],
+                     content=text, importance=0.5, confidence=0.9, source_quality=1.0)
+
+
+def test_cache_evicts_least_recently_used_beyond_its_byte_budget():
+    t0 = datetime(2026, 9, 1, tzinfo=TZ)
+    window = (t0, t0 + timedelta(days=1))
+    big = [_cand(i, "字" * 1000, t0 + timedelta(minutes=i)) for i in range(10)]  # ~34 KB
+    cache = TimelineCache(ttl_s=60, max_bytes=80_000)
+    cache.put(("a",), window, big)
+    cache.put(("b",), window, big)
+    assert cache.get(("a",), window) is not None  # a is now the most recently used
+    cache.put(("c",), window, big)  # over budget: b goes
+    assert cache.get(("b",), window) is None
+    assert cache.get(("a",), window) is not None and cache.get(("c",), window) is not None
+    assert len(cache) == 2
+
+
+def test_cache_expires_after_ttl():
+    now = [0.0]
+    cache = TimelineCache(ttl_s=60, clock=lambda: now[0])
+    t0 = datetime(2026, 9, 1, tzinfo=TZ)
+    cache.put(("a",), (t0, t0 + timedelta(days=1)), [_cand(1, "x", t0)])
+    now[0] = 59.9
+    assert cache.get(("a",), (t0, t0 + timedelta(hours=1))) is not None
+    now[0] = 60.0
+    assert cache.get(("a",), (t0, t0 + timedelta(hours=1))) is None
+
+
+async def test_http_embedder_speaks_the_openai_shape():
+    def handler(request: httpx.Request) -> httpx.Response:
+        import json
+
+        body = json.loads(request.content)
+        assert request.url.path == "/v1/embeddings" and body["input"] == ["甲", "乙"]
+        return httpx.Response(200, json={"data": [{"index": 1, "embedding": [0.0, 1.0]},
+                                                  {"index": 0, "embedding": [1.0, 0.0]}]})
+
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
+        vectors = await HttpEmbedder(client, "http://embed", dim=2).embed(["甲", "乙"])
+    assert vectors == [[1.0, 0.0], [0.0, 1.0]]
