@@ -16,7 +16,7 @@ from typing import Protocol
 import httpx
 from pgvector import SparseVector
 
-DIM = 256
+DIM = 128
 _CN_DIGITS = str.maketrans("零〇一二两三四五六七八九", "001223456789")
 _LATIN = re.compile(r"[a-z_][a-z0-9_]*")
 _SKIP = re.compile(r"[\s，。、；：？！,.;:?!\"'“”‘’（）()《》【】\[\]…~\-—]+")

@@ -19,10 +19,13 @@ WITH p AS (
     FROM p
 ), matched AS (
     SELECT c.id, c.user_id, c.t, c.local_day, c.coarse, c.kw, c.kw_count, c.embedding, c.type, c.status,
-           c.event_time, c.event_grain, s.mode, s.now, s.unresolved_only,
-           recall_temporal_match(c.event_time, s.e_lo, s.e_hi, s.e_slack) AS e_tm,
-           recall_temporal_match(c.observed_time, s.m_lo, s.m_hi, s.m_slack) AS m_tm
-    FROM recall_candidates c CROSS JOIN slack s
+           c.event_time, c.event_grain, s.mode, s.now, s.unresolved_only, tm.e_tm, tm.m_tm
+    FROM recall_candidates c
+    CROSS JOIN slack s
+    -- OFFSET 0 keeps the two matches computed once per row instead of inlined at every use
+    CROSS JOIN LATERAL (SELECT recall_temporal_match(c.event_time, s.e_lo, s.e_hi, s.e_slack) AS e_tm,
+                               recall_temporal_match(c.observed_time, s.m_lo, s.m_hi, s.m_slack) AS m_tm
+                        OFFSET 0) tm
     WHERE c.observed_time < s.now
 ), grouped AS (
     SELECT m.*,

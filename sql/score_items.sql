@@ -21,21 +21,24 @@ WITH p AS (
            CAST(:include_hidden AS boolean) AS include_hidden
 ), members AS (
     SELECT k.cluster, c.id, c.source_quality, c.confidence, c.observed_time, c.importance, w.group_key,
-           w.temporal_match,
-           row_number() OVER (PARTITION BY k.cluster
-                              ORDER BY c.source_quality DESC, c.confidence DESC, c.observed_time, c.id) AS rank_in_cluster
+           w.temporal_match
     FROM recall_clusters k
     JOIN recall_candidates c ON c.id = k.id
     JOIN recall_window w ON w.id = k.id
-), merged AS (
-    SELECT cluster,
-           max(importance) AS importance,
-           max(temporal_match) AS temporal_match,
-           (array_agg(group_key ORDER BY CASE group_key WHEN 'occurred' THEN 0 WHEN 'due' THEN 1
-                      WHEN 'planned' THEN 2 WHEN 'created' THEN 3 ELSE 4 END))[1] AS group_key,
-           (array_agg(id ORDER BY rank_in_cluster))[1] AS rep
+), representative AS (
+    SELECT DISTINCT ON (cluster) cluster, id AS rep
     FROM members
-    GROUP BY cluster
+    ORDER BY cluster, source_quality DESC, confidence DESC, observed_time, id
+), merged AS (
+    SELECT m.cluster, r.rep,
+           max(m.importance) AS importance,
+           max(m.temporal_match) AS temporal_match,
+           (ARRAY['occurred', 'due', 'planned', 'created', 'mentioned'])[
+               min(CASE m.group_key WHEN 'occurred' THEN 1 WHEN 'due' THEN 2 WHEN 'planned' THEN 3
+                                    WHEN 'created' THEN 4 ELSE 5 END)] AS group_key
+    FROM members m
+    JOIN representative r ON r.cluster = m.cluster
+    GROUP BY m.cluster, r.rep
 ), factors AS (
     SELECT mg.cluster, r.id, mg.group_key, mg.temporal_match,
            r.source_quality * (0.85 + 0.15 * CASE r.source WHEN 'meinput' THEN p.w_meinput

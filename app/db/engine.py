@@ -10,7 +10,8 @@ from app.settings import Settings
 
 # Custom plans: asyncpg caches prepared statements and Postgres would switch them to generic plans
 # after 5 runs, which ignores the selectivity of each request's time window.
-# temp_buffers: 20k candidate rows with 256-d vectors need ~30 MB of temp table + indexes.
+# temp_buffers: 20k candidate rows (128-d vectors, keyword sparse vectors, texts) plus the window copy
+# and indexes need ~50 MB.
 SESSION_SETTINGS = {
     "plan_cache_mode": "force_custom_plan",
     "temp_buffers": "96MB",
