@@ -29,12 +29,12 @@ def normalize_text(text: str) -> str:
 
 
 def keywords(text: str) -> list[str]:
-    """Character bigrams of CJK runs plus whole Latin words: the keyword set of RFC §9."""
+    """The keyword set of RFC §9 for unsegmented Chinese: CJK characters and character bigrams,
+    plus whole Latin words. (签合同 and 签约 share 签; 评审会 and 评审 share 评审.)"""
     norm = normalize_text(text)
     out: set[str] = set(_LATIN.findall(norm))
     for run in _LATIN.sub(" ", norm).split():
-        if len(run) == 1:
-            out.add(run)
+        out.update(run)
         out.update(run[i : i + 2] for i in range(len(run) - 1))
     return sorted(out)
 

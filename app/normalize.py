@@ -23,6 +23,7 @@ class Candidate(msgspec.Struct, frozen=True, kw_only=True):
     """One normalized record; the row loaded into the per-request temp table."""
 
     source_ref: str
+    gist: str  # what the record is about: its text without time words and filler (dedupe, topic match)
     user_id: str
     source: str
     role: str  # segment | user | assistant | run | memory
@@ -61,6 +62,11 @@ _FRAMING = re.compile(
     r"帮我记(?:一下|下)?[：:，,]?\s*|提醒我[：:，,]?\s*|记一下[：:，,]?\s*)"
 )
 _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
+# Filler that says nothing about which event a text is about (「记得明天和张总签合同」 ≈ 「和张总签合同」).
+_FILLER = re.compile(
+    r"帮我记一下|帮我记|记一下|提醒我|记得|别忘了|别忘|不要忘了|一下|我们|我|你|他|她|一起|那个|这个|还有|"
+    r"[要得去的了和跟与把给在是吧呢啊哦嗯呀]"
+)
 _SURNAMES = (
     "张王李赵刘陈杨黄周吴徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
@@ -201,8 +207,13 @@ def analyse(
     else:
         event_time, grain = None, None  # a to-do with no time has no deadline
         confidence = 0.8
+    gist = body
+    for e in sorted(exprs, key=lambda e: -e.span[0]):
+        gist = gist[: e.span[0]] + " " + gist[e.span[1] :]
+    gist = " ".join(_FILLER.sub(" ", gist).split()) or body
     return {
         "type": kind,
+        "gist": gist[:300],
         "status": _status(kind, body, event_time, observed),
         "event_time": event_time,
         "event_grain": grain,
@@ -227,7 +238,7 @@ def _candidate(*, source: str, ref: str, user_id: str, role: str, text: str, obs
     if role == "assistant":
         conf *= 0.9
     return Candidate(
-        source_ref=ref, user_id=user_id, source=source, role=role, type=facts["type"],
+        source_ref=ref, gist=facts["gist"], user_id=user_id, source=source, role=role, type=facts["type"],
         status=status or facts["status"], event_time=facts["event_time"], event_grain=facts["event_grain"],
         observed_time=observed, title=facts["title"], content=text[:_EMBED_CHARS], importance=importance,
         confidence=round(conf, 3), source_quality=SOURCE_QUALITY[role], participants=people,

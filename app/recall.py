@@ -63,7 +63,7 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     plan = _plan_for(request, deps.settings)
     fetched = await fetch_candidates(plan, request.user_id, deps.upstreams)
     candidates = fetched.candidates
-    embeddings = await deps.embedder.embed([c.content[:300] for c in candidates])
+    embeddings = await deps.embedder.embed([c.gist for c in candidates])
     tz = plan_zone(plan, deps.settings.default_timezone)
     try:
         async with deps.engine.connect() as conn:

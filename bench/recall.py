@@ -103,7 +103,7 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     t = np.where(np.isnan(evt), obs, evt)
     day = [(c.event_time or c.observed_time).astimezone(SH).date() for c in cands]
     coarse = np.array([c.event_grain in ("day", "week", "month", "quarter", "year") for c in cands])
-    kw = [set(keywords(c.title if len(c.content) > 200 else c.content)) for c in cands]
+    kw = [set(keywords(c.gist)) for c in cands]
     parent = {i: i for i in idx}
 
     def find(x):
@@ -162,7 +162,7 @@ async def sql_path(deps: RecallDeps, plan, cands, embedder) -> tuple[list[str], 
         run = SqlRun(conn=raw, queries=deps.queries)
         async with raw.transaction():
             t0 = time.perf_counter()
-            await load_candidates(run, cands, await embedder.embed([c.content[:300] for c in cands]), SH)
+            await load_candidates(run, cands, await embedder.embed([c.gist for c in cands]), SH)
             t1 = time.perf_counter()
             await filter_by_mode(run, plan, plan.now)
             t2 = time.perf_counter()
@@ -200,7 +200,7 @@ async def bench_size(n: int, database_url: str, rounds: int) -> dict:
                 whole.append(time.perf_counter() - t)
             plan = plan_query(QUERY, now=DEMO_NOW)
             cands = (await fetch_candidates(plan, USER, deps.upstreams)).candidates
-            vecs = np.array(await embedder.embed([c.content[:300] for c in cands]))
+            vecs = np.array(await embedder.embed([c.gist for c in cands]))
             sql_times, base_times, stage_acc = [], [], {}
             for _ in range(max(3, rounds // 4)):
                 t = time.perf_counter()

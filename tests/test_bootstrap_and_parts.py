@@ -43,7 +43,7 @@ async def test_external_database_behind_head_is_refused_with_the_fix(embedded_pg
 
 
 def _cand(i: int, text: str, at: datetime) -> Candidate:
-    return Candidate(source_ref=f"meinput:segment:{i}", user_id="u", source="meinput", role="segment", type="mention",
+    return Candidate(source_ref=f"meinput:segment:{i}", gist=text, user_id="u", source="meinput", role="segment", type="mention",
                      status="mentioned", event_time=at, event_grain=None, observed_time=at, title=text[:30],
                      content=text, importance=0.5, confidence=0.9, source_quality=1.0)
 

@@ -28,7 +28,7 @@ EMBEDDER = HashingEmbedder()
 def cand(ref: str, text: str, *, event: datetime | None, observed: datetime, user: str = "u1", source: str = "meinput",
          role: str = "segment", type: str = "event", status: str = "planned", grain: str | None = "hour",
          importance: float = 0.8, confidence: float = 1.0, quality: float = 1.0, people: tuple[str, ...] = ()) -> Candidate:
-    return Candidate(source_ref=ref, user_id=user, source=source, role=role, type=type, status=status,
+    return Candidate(source_ref=ref, gist=text, user_id=user, source=source, role=role, type=type, status=status,
                      event_time=event, event_grain=grain if event else None, observed_time=observed, title=text[:30],
                      content=text, importance=importance, confidence=confidence, source_quality=quality,
                      participants=people)
@@ -237,3 +237,23 @@ async def test_partial_topic_keywords_count(engine):
     rows = {r["source_ref"]: r for r in await _ranked(engine, [part, none], "我昨天说过的川菜餐厅")}
     assert rows["part"]["semantic_match"] >= 0.3 + 0.7 * (1 / 3) - 1e-9
     assert rows["part"]["semantic_match"] > rows["none"]["semantic_match"]
+
+
+async def test_paraphrases_merge_and_neighbours_do_not(engine):
+    from app.normalize import normalize_message, normalize_segment
+
+    def seg(i, text, at):
+        return normalize_segment({"evidence_id": f"s{i}", "text": text, "observed_at": at}, "u1", TZ)
+
+    def msg(i, text, at):
+        return normalize_message({"message_id": f"m{i}", "role": "user", "content": text, "created_at": at}, "u1", TZ)
+
+    cands = [
+        seg(1, "明天下午3点跟张总签合同", "2026-09-01T21:10:00+08:00"),
+        msg(2, "记得提醒我明天下午三点和张总签约", "2026-09-01T21:12:00+08:00"),
+        seg(3, "明天下午3点给李经理打电话", "2026-09-01T21:15:00+08:00"),
+        msg(4, "下周三上午十点项目评审会", "2026-09-01T22:00:00+08:00"),
+        seg(5, "下周三10点的评审别忘了", "2026-09-01T22:05:00+08:00"),
+    ]
+    assert await _clusters(engine, cands, "前天我说过什么") == [
+        {"chat:message:m2", "meinput:segment:s1"}, {"chat:message:m4", "meinput:segment:s5"}, {"meinput:segment:s3"}]

@@ -24,7 +24,7 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
         # dedupe compares event_time; with none it falls back to observed_time (api.md)
         t = c.event_time or c.observed_time
-        kw, kw_count = keyword_vector(c.title if len(c.content) > 200 else c.content)
+        kw, kw_count = keyword_vector(c.gist)
         rows.append((i, c.source_ref, c.user_id, c.source, c.role, c.type, c.status, c.event_time, c.event_grain,
                      c.observed_time, t, t.astimezone(tz).date(), c.event_grain in _COARSE, c.title, c.content,
                      c.importance, c.confidence, c.source_quality, list(c.participants),
