@@ -109,31 +109,24 @@ def cmd_schemas(_: argparse.Namespace) -> int:
 async def _recall(args: argparse.Namespace, explain: bool):
     import httpx
 
-    from app.cache import TimelineCache
     from app.contracts import RecallRequest
     from app.db.bootstrap import prepare_database
     from app.db.engine import create_engine
-    from app.embed import HashingEmbedder
-    from app.fetch import Upstreams
     from app.recall import RecallDeps, run_recall
-    from app.sqlfiles import Queries
 
     env = dict(os.environ)
     emulator = None
     if args.emulator:
         from app.emulator import start_emulator
-        from app.emulator.server import DEFAULT_TOKENS
 
         emulator = start_emulator()
-        env |= {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"], "CHAT_URL": emulator.url,
-                "CHAT_TOKEN": DEFAULT_TOKENS["chat"], "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"]}
+        env |= emulator.env()
     settings = load_settings(env)
     database = await asyncio.to_thread(prepare_database, settings)
     engine = create_engine(database.url, settings)
     try:
         async with httpx.AsyncClient() as client:
-            deps = RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=HashingEmbedder(),
-                              upstreams=Upstreams(client=client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)))
+            deps = RecallDeps.create(settings, engine, client)
             request = RecallRequest(user_id=args.user, query=args.query, now=_now(args.now), timezone=args.timezone,
                                     limit=args.limit, include_hidden=args.include_hidden, explain=explain)
             return await run_recall(request, deps)

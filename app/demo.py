@@ -23,7 +23,6 @@ import httpx
 
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER
-from app.emulator.server import DEFAULT_TOKENS
 from app.render import plan_summary, timeline
 from app.runtime import HttpRecall, RuntimeContext
 
@@ -90,12 +89,8 @@ def main() -> int:
     data_dir = Path(os.environ.get("RECALL_DATA_DIR") or Path(tempfile.gettempdir()) / "memind-demo" / "pgdata")
     port = _free_port()
     token = "demo-caller-token"
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {
-        "RECALL_DATA_DIR": str(data_dir), "RECALL_API_TOKENS": token,
-        "MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"],
-        "CHAT_URL": emulator.url, "CHAT_TOKEN": DEFAULT_TOKENS["chat"],
-        "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"],
-    }
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | emulator.env() | {
+        "RECALL_DATA_DIR": str(data_dir), "RECALL_API_TOKENS": token}
     log_path = data_dir.parent / "service.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log_file = log_path.open("w")

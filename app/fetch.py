@@ -47,7 +47,6 @@ class Upstreams:
 class Fetched:
     candidates: list[Candidate]
     reports: dict[str, SourceReport]
-    window: Window
 
 
 def fetch_window(plan: ContextPlan, now: datetime) -> Window:
@@ -166,4 +165,4 @@ async def fetch_candidates(plan: ContextPlan, user_id: str, up: Upstreams) -> Fe
     for name, (cands, report) in zip(jobs, results, strict=True):
         candidates.extend(cands)
         reports[name] = report
-    return Fetched(candidates=candidates, reports=reports, window=window)
+    return Fetched(candidates=candidates, reports=reports)

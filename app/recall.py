@@ -7,14 +7,16 @@ import time
 from dataclasses import dataclass
 
 import asyncpg
+import httpx
 import msgspec
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.answer import render_answer
+from app.cache import TimelineCache
 from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest
-from app.embed import Embedder
+from app.embed import Embedder, HashingEmbedder, HttpEmbedder
 from app.errors import BadRequest, DatabaseUnavailable
 from app.fetch import Upstreams, fetch_candidates, plan_zone
 from app.logs import user_hash
@@ -40,6 +42,16 @@ class RecallDeps:
     queries: Queries
     upstreams: Upstreams
     embedder: Embedder
+
+    @classmethod
+    def create(cls, settings: Settings, engine: AsyncEngine, http_client: httpx.AsyncClient, *,
+               queries: Queries | None = None, embedder: Embedder | None = None) -> RecallDeps:
+        """The usual wiring: one HTTP client for every upstream, a timeline cache, the configured
+        embedder (EMBEDDINGS_URL, else the built-in hashing one)."""
+        if embedder is None:
+            embedder = HttpEmbedder(http_client, settings.embeddings_url) if settings.embeddings_url else HashingEmbedder()
+        return cls(settings=settings, engine=engine, queries=queries or Queries(), embedder=embedder,
+                   upstreams=Upstreams(client=http_client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)))
 
 
 def _plan_for(request: RecallRequest, settings: Settings) -> ContextPlan:

@@ -20,12 +20,10 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.cache import TimelineCache
 from app.contracts import ContextPlan, PlanRequest, Problem, RecallBundle, RecallRequest
 from app.db.migrate import current_revision
-from app.embed import Embedder, HashingEmbedder, HttpEmbedder
+from app.embed import Embedder
 from app.errors import DatabaseUnavailable, RecallError
-from app.fetch import Upstreams
 from app.logs import request_id
 from app.planner import plan_query
 from app.recall import RecallDeps, run_recall
@@ -115,12 +113,7 @@ def create_app(
     debug: bool = False,
 ) -> Litestar:
     """Build the app from its resources; nothing is started or connected here."""
-    if embedder is None:
-        embedder = HttpEmbedder(http_client, settings.embeddings_url) if settings.embeddings_url else HashingEmbedder()
-    deps = RecallDeps(
-        settings=settings, engine=engine, queries=queries, embedder=embedder,
-        upstreams=Upstreams(client=http_client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)),
-    )
+    deps = RecallDeps.create(settings, engine, http_client, queries=queries, embedder=embedder)
 
     tokens = [t.encode() for t in settings.api_tokens]
 

@@ -26,18 +26,13 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.cache import TimelineCache
 from app.contracts import RecallRequest
 from app.db.bootstrap import prepare_database
 from app.db.engine import create_engine
-from app.embed import HashingEmbedder
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, SH, Dataset, Event
-from app.emulator.server import DEFAULT_TOKENS
-from app.fetch import Upstreams
 from app.recall import RecallDeps, run_recall
 from app.settings import load_settings
-from app.sqlfiles import Queries
 
 TODAY = DEMO_NOW.date()
 VERBOSE = "-v" in sys.argv
@@ -190,16 +185,13 @@ async def evaluate(labelled: list[Labelled], deps: RecallDeps, ds: Dataset) -> N
 
 async def main() -> None:
     emulator = start_emulator()
-    env = {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"], "CHAT_URL": emulator.url,
-           "CHAT_TOKEN": DEFAULT_TOKENS["chat"], "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"],
-           "RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-eval" / "pgdata")}
+    env = emulator.env() | {"RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-eval" / "pgdata")}
     settings = load_settings(env)
     database = await asyncio.to_thread(prepare_database, settings)
     engine = create_engine(database.url, settings)
     try:
         async with httpx.AsyncClient() as client:
-            deps = RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=HashingEmbedder(),
-                              upstreams=Upstreams(client=client, settings=settings, cache=TimelineCache(60)))
+            deps = RecallDeps.create(settings, engine, client)
             ds = emulator.state.dataset
             await evaluate(labelled_queries(ds), deps, ds)
     finally:

@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from app.demo import _free_port, _wait_healthy
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
-from app.emulator.server import DEFAULT_TOKENS
 
 ROOT = Path(__file__).resolve().parents[1]
 QUERIES = ["我昨天有什么重要的事？", "这周五之前要交什么？", "我这周输入过什么关于 MeInput 的？", "我今天有什么安排？",
@@ -70,10 +69,7 @@ def main() -> int:
     port, token = _free_port(), "load-token"
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {
         "RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-load" / "pgdata"),
-        "RECALL_API_TOKENS": token, "DB_POOL_SIZE": "16",
-        "MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"],
-        "CHAT_URL": emulator.url, "CHAT_TOKEN": DEFAULT_TOKENS["chat"],
-        "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"]}
+        "RECALL_API_TOKENS": token, "DB_POOL_SIZE": "16"} | emulator.env()
     service = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
                                stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

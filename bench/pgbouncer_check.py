@@ -27,19 +27,14 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.cache import TimelineCache
 from app.contracts import RecallRequest
 from app.db import migrate
 from app.db.embedded import EmbeddedPostgres
 from app.db.engine import create_engine
-from app.embed import HashingEmbedder
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
-from app.emulator.server import DEFAULT_TOKENS
-from app.fetch import Upstreams
 from app.recall import RecallDeps, run_recall
 from app.settings import load_settings
-from app.sqlfiles import Queries
 
 DB = "recall_pgbouncer"
 QUERIES = ["我昨天有什么重要的事？", "这周五之前要交什么？", "我这周输入过什么关于 MeInput 的？", "我上周做了什么？"]
@@ -69,8 +64,7 @@ async def bundles(url: str, env: dict[str, str]) -> list[str]:
     engine = create_engine(url, settings)
     try:
         async with httpx.AsyncClient() as client:
-            deps = RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=HashingEmbedder(),
-                              upstreams=Upstreams(client=client, settings=settings, cache=TimelineCache(600)))
+            deps = RecallDeps.create(settings, engine, client)
 
             async def one(i: int) -> str:
                 request = RecallRequest(user_id=(DEMO_USER, OTHER_USER)[i % 2], query=QUERIES[i % len(QUERIES)],
@@ -125,8 +119,7 @@ logfile = {logs}/pgbouncer.log
             if time.monotonic() > deadline or bouncer.poll() is not None:
                 sys.exit(f"pgbouncer did not start: {(logs / 'pgbouncer.log').read_text()}")
             time.sleep(0.1)
-        env = {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"],
-               "CHAT_URL": emulator.url, "CHAT_TOKEN": DEFAULT_TOKENS["chat"], "DB_POOL_SIZE": "8"}
+        env = emulator.env(("meinput", "chat")) | {"DB_POOL_SIZE": "8", "CACHE_TTL_S": "600"}
         through = asyncio.run(bundles(f"postgresql://postgres@127.0.0.1:{port}/{DB}", env | {"DB_POOLER": "pgbouncer"}))
         direct = asyncio.run(bundles(direct_db, env))
         assert through == direct, "bundles differ between PgBouncer and a direct connection"

@@ -26,15 +26,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.cache import TimelineCache
 from app.contracts import RecallRequest
 from app.db.bootstrap import prepare_database
 from app.db.engine import create_engine
 from app.embed import HashingEmbedder, keywords
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, RECIPES, SH, Dataset, clock_phrase, day_phrase
-from app.emulator.server import DEFAULT_TOKENS
-from app.fetch import Upstreams, fetch_candidates
+from app.fetch import fetch_candidates
 from app.pipeline.dedupe import MIN_OVERLAP, MIN_SIMILARITY, WINDOW_MINUTES, dedupe
 from app.pipeline.filter import filter_by_mode
 from app.pipeline.load import load_candidates
@@ -43,7 +41,6 @@ from app.pipeline.sql import SqlRun
 from app.planner import plan_query
 from app.recall import RecallDeps, run_recall
 from app.settings import load_settings
-from app.sqlfiles import Queries
 
 QUERY = "我最近一周有什么重要的事？"
 USER = "bench"
@@ -180,15 +177,14 @@ def pct(values: list[float], q: float) -> float:
 
 async def bench_size(n: int, database_url: str, rounds: int) -> dict:
     emulator = start_emulator(synthetic(n))
-    env = {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"], "SOURCE_RECORD_CAP": "50000",
-           "SOURCE_TIMEOUT_S": "30", "REQUEST_DEADLINE_S": "60", "DATABASE_URL": database_url}
+    env = emulator.env(("meinput",)) | {"SOURCE_RECORD_CAP": "50000", "SOURCE_TIMEOUT_S": "30",
+                                        "REQUEST_DEADLINE_S": "60", "CACHE_TTL_S": "3600", "DATABASE_URL": database_url}
     settings = load_settings(env)
     engine = create_engine(database_url, settings)
     embedder = HashingEmbedder()
     try:
         async with httpx.AsyncClient() as client:
-            deps = RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=embedder,
-                              upstreams=Upstreams(client=client, settings=settings, cache=TimelineCache(3600)))
+            deps = RecallDeps.create(settings, engine, client, embedder=embedder)
             request = RecallRequest(user_id=USER, query=QUERY, now=DEMO_NOW)
             t = time.perf_counter()
             await run_recall(request, deps)
@@ -222,13 +218,11 @@ async def bench_size(n: int, database_url: str, rounds: int) -> dict:
 
 async def drift(database_url: str, total: int) -> tuple[float, float]:
     emulator = start_emulator(synthetic(1000))
-    settings = load_settings({"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"],
-                              "DATABASE_URL": database_url})
+    settings = load_settings(emulator.env(("meinput",)) | {"CACHE_TTL_S": "3600", "DATABASE_URL": database_url})
     engine = create_engine(database_url, settings)
     try:
         async with httpx.AsyncClient() as client:
-            deps = RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=HashingEmbedder(),
-                              upstreams=Upstreams(client=client, settings=settings, cache=TimelineCache(3600)))
+            deps = RecallDeps.create(settings, engine, client)
             request = RecallRequest(user_id=USER, query=QUERY, now=DEMO_NOW)
             times = []
             for _ in range(total):

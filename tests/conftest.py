@@ -91,12 +91,8 @@ def emulator():
 @pytest.fixture
 def upstream_env(emulator) -> dict[str, str]:
     """Environment pointing every source at the emulator (faults and counters reset)."""
-    from app.emulator.server import DEFAULT_TOKENS
-
     emulator.state.reset()
-    return {"MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"],
-            "CHAT_URL": emulator.url, "CHAT_TOKEN": DEFAULT_TOKENS["chat"],
-            "MEMORY_URL": emulator.url, "MEMORY_TOKEN": DEFAULT_TOKENS["memory"]}
+    return emulator.env()
 
 
 @pytest.fixture

@@ -7,15 +7,11 @@ import msgspec
 import pytest
 
 from app.answer import AnswerRejected, compose_answer, render_answer, validate_answer
-from app.cache import TimelineCache
 from app.contracts import Answer, Citation, RecallRequest
-from app.embed import HashingEmbedder
 from app.emulator.dataset import DEMO_NOW, DEMO_USER
-from app.fetch import Upstreams
 from app.recall import RecallDeps, run_recall
 from app.runtime import HttpRecall, InProcessRecall, RuntimeContext
 from app.settings import load_settings
-from app.sqlfiles import Queries
 
 NORMAL_CHAT = ["你好", "帮我写一首关于秋天的诗", "解释一下快速排序的时间复杂度", "今天天气怎么样", "讲个笑话",
                "周杰伦有哪些好听的歌", "推荐一个下午茶", "用Python写个冒泡排序", "把这段话翻译成英文", "一年有多少个星期"]
@@ -24,9 +20,7 @@ TEMPORAL = ["我昨天有什么重要的事？", "这周五之前要交什么？
 
 @pytest.fixture
 def deps(engine, http_client, upstream_env):
-    settings = load_settings(upstream_env)
-    return RecallDeps(settings=settings, engine=engine, queries=Queries(), embedder=HashingEmbedder(),
-                      upstreams=Upstreams(client=http_client, settings=settings, cache=TimelineCache(0.001)))
+    return RecallDeps.create(load_settings({**upstream_env, "CACHE_TTL_S": "0.001"}), engine, http_client)
 
 
 @pytest.mark.parametrize("query", NORMAL_CHAT)

@@ -51,11 +51,8 @@ def service(embedded_pg, emulator):
     url = asyncpg_url(DB)
     migrate.upgrade(url)
     port = _free_port()
-    from app.emulator.server import DEFAULT_TOKENS
-
     env = {**os.environ, "DATABASE_URL": url.replace("postgresql+asyncpg", "postgresql"), "DB_POOL_SIZE": "4",
-           "MEINPUT_URL": emulator.url, "MEINPUT_TOKEN": DEFAULT_TOKENS["meinput"],
-           "CHAT_URL": emulator.url, "CHAT_TOKEN": DEFAULT_TOKENS["chat"]}
+           **emulator.env(("meinput", "chat"))}
     proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:

@@ -20,6 +20,15 @@ class RunningEmulator:
     _server: uvicorn.Server
     _thread: threading.Thread
 
+    def env(self, sources: tuple[str, ...] = ("meinput", "chat", "memory")) -> dict[str, str]:
+        """The service's environment variables pointing the given sources at this emulator."""
+        names = {"meinput": "MEINPUT", "chat": "CHAT", "memory": "MEMORY"}
+        out: dict[str, str] = {}
+        for source in sources:
+            out[f"{names[source]}_URL"] = self.url
+            out[f"{names[source]}_TOKEN"] = self.state.tokens[source]
+        return out
+
     def stop(self) -> None:
         self._server.should_exit = True
         self._thread.join(10)

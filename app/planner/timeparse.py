@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo
@@ -75,7 +75,6 @@ class Tok:
     bare_weekday: int | None = None  # 周X with no week qualifier
     bare_monthday: int | None = None  # D号 with no month qualifier
     explicit_part: bool = False
-    extra: dict = field(default_factory=dict)
 
 
 class Ctx:
