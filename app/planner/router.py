@@ -161,8 +161,7 @@ def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> Tempo
         return "OCCURRED_IN"
     if _VAGUE_IMPORTANT.search(query):
         return "AMBIGUOUS"
-    if expressions and min(e.start for e in expressions) >= now.replace(hour=0, minute=0, second=0, microsecond=0) \
-            and min(e.start for e in expressions) > now:
+    if expressions and min(e.start for e in expressions) > now:
         return "PLANNED_IN"  # a future range with no cue: what is planned there
     return "AMBIGUOUS"
 

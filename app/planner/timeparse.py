@@ -37,6 +37,8 @@ def cn_number(s: str) -> int:
     if s.isdigit():
         return int(s)
     if "十" not in s and "百" not in s:
+        if len(s) == 2 and "零" not in s and "〇" not in s:  # 两三天, 三五天: a rough count, take the upper end
+            return max(_DIGIT[c] for c in s)
         return int("".join(str(_DIGIT[c]) for c in s))
     total, cur = 0, 0
     for c in s:
@@ -62,7 +64,7 @@ WEEK_N = r"(?:周|个?星期|个?礼拜)"
 
 @dataclass(slots=True)
 class Tok:
-    kind: str  # day | part | clock | range | to | from | before | since | now | every
+    kind: str  # day | part | clock | range | to | from | before | since | now | that | void
     s: int
     e: int
     day: date | None = None
@@ -158,6 +160,12 @@ def _day_tok(m: re.Match, d: date, **kw) -> Tok:
     return Tok("day", m.start(), m.end(), day=d, **kw)
 
 
+def _void(m: re.Match) -> Tok:
+    """Consumed but names no time (每天…, an impossible date like 2月30日): nothing inside it or
+    attached to it becomes an expression."""
+    return Tok("void", m.start(), m.end())
+
+
 def _range_tok(m: re.Match, start: datetime, end: datetime, grain: str) -> Tok:
     return Tok("range", m.start(), m.end(), start=start, end=end, grain=grain)
 
@@ -166,7 +174,7 @@ def _range_tok(m: re.Match, start: datetime, end: datetime, grain: str) -> Tok:
 @rule(r"每(?:天|日|晚|早|周[一二三四五六日天]?|个?星期[一二三四五六日天]?|个?礼拜[一二三四五六日天]?|个?月|年|季度|小时|个小时|分钟)"
       r"|三天打鱼两天晒网|天天|周杰伦|周[一二三四五六]?[杰星润树华]|时间复杂度|下午茶|多长时间|多少个?(?:星期|天|小时|月)")
 def every(m, ctx):
-    return Tok("every", m.start(), m.end())
+    return _void(m)
 
 
 # -- explicit dates
@@ -178,18 +186,18 @@ def explicit_year(m, ctx):
         return _range_tok(m, ctx.at(date(y, 1, 1)), ctx.at(date(y + 1, 1, 1)), "year")
     mo = cn_number(m["mo"])
     if not 1 <= mo <= 12:
-        return None
+        return _void(m)
     if m["d"] is None:
         first = date(y, mo, 1)
         return _range_tok(m, ctx.at(first), ctx.at(_next_month(first)), "month")
     d = _safe_date(y, mo, cn_number(m["d"]))
-    return _day_tok(m, d) if d else None
+    return _day_tok(m, d) if d else _void(m)
 
 
 @rule(r"(?P<y>\d{4})[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d.])")
 def iso_date(m, ctx):
     d = _safe_date(int(m["y"]), int(m["mo"]), int(m["d"]))
-    return _day_tok(m, d) if d else None
+    return _day_tok(m, d) if d else _void(m)
 
 
 @rule(r"(?P<yr>大前年|前年|去年|今年|本年|明年|后年)(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?:份)?"
@@ -198,12 +206,18 @@ def relative_year_month(m, ctx):
     y = ctx.today.year + _YEAR_SHIFT[m["yr"]]
     mo = cn_number(m["mo"])
     if not 1 <= mo <= 12:
-        return None
+        return _void(m)
     if m["d"] is None:
         first = date(y, mo, 1)
         return _range_tok(m, ctx.at(first), ctx.at(_next_month(first)), "month")
     d = _safe_date(y, mo, cn_number(m["d"]))
-    return _day_tok(m, d) if d else None
+    return _day_tok(m, d) if d else _void(m)
+
+
+# 9/5 as a date, not 评分3/5 or 1/2的人 (fractions)
+@rule(r"(?<![\d./分率比])(?P<mo>1[0-2]|0?[1-9])/(?P<d>3[01]|[12]\d|0?[1-9])(?![\d/.%的之])")
+def slash_date(m, ctx):
+    return month_day(m, ctx)
 
 
 @rule(r"(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]")
@@ -211,14 +225,14 @@ def month_day(m, ctx):
     mo, dd = cn_number(m["mo"]), cn_number(m["d"])
     y = ctx.today.year
     cands = [c for c in (_safe_date(y - 1, mo, dd), _safe_date(y, mo, dd), _safe_date(y + 1, mo, dd)) if c]
-    return _day_tok(m, _nearest(ctx.today, cands)) if cands else None
+    return _day_tok(m, _nearest(ctx.today, cands)) if cands else _void(m)
 
 
 @rule(r"(?P<q>上上个|上个|这个|下个|下下个|本|上|下|这)月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]")
 def shifted_month_day(m, ctx):
     first = _month_start(ctx.today) + relativedelta(months=_MONTH_SHIFT[m["q"]])
     d = _safe_date(first.year, first.month, cn_number(m["d"]))
-    return _day_tok(m, d) if d else None
+    return _day_tok(m, d) if d else _void(m)
 
 
 # -- holidays
@@ -260,6 +274,12 @@ def relative_day(m, ctx):
     return _day_tok(m, ctx.today + timedelta(days=_REL_DAY[m.group(0)]))
 
 
+@rule(r"今明两?天|明后两?天")
+def two_days(m, ctx):
+    first = ctx.today + timedelta(days=0 if m.group(0).startswith("今") else 1)
+    return _range_tok(m, *ctx.days(first, first + timedelta(days=2)))
+
+
 @rule(r"今晚|昨晚|明晚|昨夜|今夜|今早|明早|昨早")
 def relative_day_part(m, ctx):
     shift, part = _REL_DAY_PART[m.group(0)]
@@ -290,7 +310,7 @@ def bare_weekday(m, ctx):
 
 
 # -- rolling windows and windows ending now
-@rule(rf"(?P<p>最近|近|过去|前|这|过去的|最近的)(?P<n>{N}|半)(?P<u>个半?小时|半?小时|个钟头|钟头|分钟|天|日|{WEEK_N}|个月|年)")
+@rule(rf"(?P<p>最近|近|过去|前|这|过去的|最近的)这?(?P<n>{N}|半)(?P<u>个半?小时|半?小时|个钟头|钟头|分钟|天|日|{WEEK_N}|个月|年)")
 def rolling(m, ctx):
     n = 0.5 if m["n"] == "半" else cn_number(m["n"])
     u, p = m["u"], m["p"]
@@ -469,7 +489,7 @@ _POINTS_NOUN = re.compile(r"建议|意见|内容|要求|原因|注意|看法|想
 def clock(m, ctx):
     h = cn_number(m["h"])
     if h > 24:
-        return None
+        return _void(m)
     prev = m.string[m.start() - 1 : m.start()] if m.start() else ""
     text = m.group(0)
     # 一点/两点 as "a bit"/"two points": 快一点, 有一点, 三点建议
@@ -486,16 +506,18 @@ def clock(m, ctx):
     elif m["mi"] is not None:
         minute = cn_number(m["mi"])
         if minute > 59:
-            return None
+            return _void(m)
     return Tok("clock", m.start(), m.end(), hour=h, minute=minute, grain="hour" if minute is None else "minute")
 
 
 @rule(r"(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[号日](?![线楼门床位房机子])")
 def bare_monthday(m, ctx):
     dd = cn_number(m["d"])
+    if m.group(0).endswith("日") and m["d"] in ("一", "两", "几"):
+        return None  # 一日三餐
     d = _safe_date(ctx.today.year, ctx.today.month, dd)
-    if d is None or (m.group(0).endswith("日") and m["d"] in ("一", "两", "几")):
-        return None
+    if d is None:
+        return _void(m)
     return _day_tok(m, d, bare_monthday=dd)
 
 
@@ -554,15 +576,26 @@ _PAST = re.compile(r"了|过|已经|已|刚才|刚刚|昨|上周|上个|前天|�
 
 def _lex(text: str, ctx: Ctx) -> list[Tok]:
     toks: list[Tok] = []
-    for m in _MASTER.finditer(text):
-        rx, fn = _RULES[m.lastgroup]
-        sub = rx.match(text, m.start())
-        if sub is None or sub.end() != m.end():
+    pos = 0
+    while (m := _MASTER.search(text, pos)) is not None:
+        tok = _token_at(text, m, ctx)
+        if tok is None:
+            pos = m.start() + 1  # nothing here after all: later rules may still start inside the span
             continue
-        tok = fn(sub, ctx)
-        if tok is not None:
-            toks.append(tok)
+        toks.append(tok)
+        pos = tok.e
     return toks
+
+
+def _token_at(text: str, m: re.Match, ctx: Ctx) -> Tok | None:
+    """The first rule, from the one that matched on, whose handler accepts a match at m.start()."""
+    names = list(_RULES)
+    for name in names[names.index(m.lastgroup):]:
+        rx, fn = _RULES[name]
+        sub = rx.match(text, m.start())
+        if sub is not None and (tok := fn(sub, ctx)) is not None:
+            return tok
+    return None
 
 
 def _adjacent(text: str, a: Tok, b: Tok) -> bool:
@@ -668,7 +701,7 @@ def _combine(text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
     i, n = 0, len(toks)
     while i < n:
         t = toks[i]
-        if t.kind == "every":  # 每天下午三点: the repeated time is not a range
+        if t.kind == "void":  # 每天下午三点: the repeated time is not a range
             follows = i + 1 < n and _adjacent(text, t, toks[i + 1])
             i = max(_take_point(text, toks, i + 1), i + 1) if follows else i + 1
             continue
