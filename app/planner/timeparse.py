@@ -570,7 +570,9 @@ _FUTURE = re.compile(
 
 
 # In stored text a statement with no completed-aspect marker is read as a plan (「周一开会」).
-_STORED_FUTURE = re.compile(r"要|会|得|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止")
+_STORED_FUTURE = re.compile(
+    r"要|(?<![开聚约例晚宴学大社工机])会(?!议)|(?<![觉获记懂值])得(?!到)|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止"
+)
 _PAST = re.compile(r"了|过|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束")
 
 
