@@ -16,6 +16,8 @@ from typing import Protocol
 import httpx
 from pgvector import SparseVector
 
+from app.errors import EmbeddingsUnavailable
+
 DIM = 128
 _CN_DIGITS = str.maketrans("零〇一二两三四五六七八九", "001223456789")
 _LATIN = re.compile(r"[a-z_][a-z0-9_]*")
@@ -114,6 +116,9 @@ class HttpEmbedder:
         self.client, self.base_url, self.model, self.dim = client, base_url, model, dim
 
     async def embed(self, texts: list[str]) -> list[list[float]]:
-        resp = await self.client.post(f"{self.base_url}/v1/embeddings", json={"model": self.model, "input": texts})
-        resp.raise_for_status()
-        return [row["embedding"] for row in sorted(resp.json()["data"], key=lambda r: r["index"])]
+        try:
+            resp = await self.client.post(f"{self.base_url}/v1/embeddings", json={"model": self.model, "input": texts})
+            resp.raise_for_status()
+            return [row["embedding"] for row in sorted(resp.json()["data"], key=lambda r: r["index"])]
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            raise EmbeddingsUnavailable(f"the embeddings endpoint failed ({type(exc).__name__}); retry shortly") from None

@@ -28,6 +28,11 @@ class DatabaseUnavailable(RecallError):
     title = "Database unavailable"
 
 
+class EmbeddingsUnavailable(RecallError):
+    status_code = 503
+    title = "Embeddings unavailable"
+
+
 class SqlFileError(RecallError):
     """A file under sql/ is malformed (bad header, unknown or unused parameter)."""
 

@@ -85,3 +85,12 @@ async def test_http_embedder_speaks_the_openai_shape():
     async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
         vectors = await HttpEmbedder(client, "http://embed", dim=2).embed(["甲", "乙"])
     assert vectors == [[1.0, 0.0], [0.0, 1.0]]
+
+
+async def test_http_embedder_failure_is_a_clear_503_error():
+    from app.errors import EmbeddingsUnavailable
+
+    async with httpx.AsyncClient(transport=httpx.MockTransport(lambda r: httpx.Response(502))) as client:
+        with pytest.raises(EmbeddingsUnavailable, match="embeddings endpoint failed") as err:
+            await HttpEmbedder(client, "http://embed").embed(["甲"])
+    assert err.value.status_code == 503
