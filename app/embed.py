@@ -44,13 +44,24 @@ def keywords(text: str) -> list[str]:
 KEYWORD_DIM = 1 << 20
 
 
+class _EncodedSparseVector(SparseVector):
+    """A sparse vector that keeps its binary form: the COPY of a cached text reuses it."""
+
+    def __init__(self, slots: dict[int, float], dim: int) -> None:
+        super().__init__(slots, dim)
+        self._binary = super().to_binary()
+
+    def to_binary(self) -> bytes:
+        return self._binary
+
+
 @lru_cache(maxsize=65536)
 def keyword_vector(text: str) -> tuple[SparseVector, int]:
     """The keyword set of `text` as a 0/1 sparse vector and its size. The inner product of two such
     vectors is the size of their intersection (hash collisions in 2^20 slots are negligible), so
     pgvector computes RFC §9 keyword overlap in C. Cached: follow-up queries reload the same texts."""
     slots = {hash_str(w) % KEYWORD_DIM: 1.0 for w in keywords(text)}
-    return SparseVector(slots, KEYWORD_DIM), len(slots)
+    return _EncodedSparseVector(slots, KEYWORD_DIM), len(slots)
 
 
 class Embedder(Protocol):
