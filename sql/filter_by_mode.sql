@@ -19,7 +19,8 @@ WITH p AS (
     FROM p
 ), matched AS (
     SELECT c.id, c.user_id, c.t, c.local_day, c.coarse, c.kw, c.kw_count, c.embedding, c.type, c.status,
-           c.event_time, c.event_grain, s.mode, s.now, s.unresolved_only, tm.e_tm, tm.m_tm
+           c.event_time, c.event_grain, c.source, c.source_quality, c.confidence, c.importance, c.observed_time,
+           s.mode, s.now, s.unresolved_only, tm.e_tm, tm.m_tm
     FROM recall_candidates c
     CROSS JOIN slack s
     -- OFFSET 0 keeps the two matches computed once per row instead of inlined at every use
@@ -51,6 +52,8 @@ WITH p AS (
            END AS temporal_match
     FROM (SELECT matched.*, (SELECT e_lo IS NOT NULL FROM p) AS e_lo_set FROM matched) m
 )
-SELECT id, user_id, t, local_day, coarse, kw, kw_count, embedding, group_key, temporal_match
+-- what scoring needs rides along, so that ranking touches recall_candidates only for the shown rows
+SELECT id, user_id, t, local_day, coarse, kw, kw_count, embedding, group_key, temporal_match,
+       source, source_quality, confidence, importance, observed_time, event_time
 FROM grouped
 WHERE group_key IS NOT NULL AND temporal_match > 0

@@ -20,42 +20,42 @@ WITH p AS (
            CAST(:importance_min AS double precision) AS importance_min,
            CAST(:include_hidden AS boolean) AS include_hidden
 ), members AS (
-    SELECT k.cluster, c.id, c.source_quality, c.confidence, c.observed_time, c.importance, w.group_key,
-           w.temporal_match
+    SELECT k.cluster, w.*
     FROM recall_clusters k
-    JOIN recall_candidates c ON c.id = k.id
     JOIN recall_window w ON w.id = k.id
 ), representative AS (
-    SELECT DISTINCT ON (cluster) cluster, id AS rep
+    SELECT DISTINCT ON (cluster) cluster, id AS rep, source, source_quality, confidence, event_time
     FROM members
     ORDER BY cluster, source_quality DESC, confidence DESC, observed_time, id
 ), merged AS (
-    SELECT m.cluster, r.rep,
+    SELECT m.cluster,
            max(m.importance) AS importance,
            max(m.temporal_match) AS temporal_match,
            (ARRAY['occurred', 'due', 'planned', 'created', 'mentioned'])[
                min(CASE m.group_key WHEN 'occurred' THEN 1 WHEN 'due' THEN 2 WHEN 'planned' THEN 3
                                     WHEN 'created' THEN 4 ELSE 5 END)] AS group_key
     FROM members m
-    JOIN representative r ON r.cluster = m.cluster
-    GROUP BY m.cluster, r.rep
+    GROUP BY m.cluster
 ), factors AS (
-    SELECT mg.cluster, r.id, mg.group_key, mg.temporal_match,
-           r.source_quality * (0.85 + 0.15 * CASE r.source WHEN 'meinput' THEN p.w_meinput
-                                                          WHEN 'chat' THEN p.w_chat ELSE p.w_memory END) AS source_factor,
+    SELECT mg.cluster, rp.rep AS id, mg.group_key, mg.temporal_match,
+           rp.source_quality * (0.85 + 0.15 * CASE rp.source WHEN 'meinput' THEN p.w_meinput
+                                                            WHEN 'chat' THEN p.w_chat ELSE p.w_memory END) AS source_factor,
            CASE WHEN coalesce(cardinality(p.topics), 0) = 0 THEN 1.0
-                WHEN EXISTS (SELECT 1 FROM unnest(p.topics) tp
-                             WHERE strpos(lower(r.title || ' ' || r.content), lower(tp)) > 0) THEN 1.0
-                ELSE 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> p.topic_embedding),
-                                          -(r.kw <#> p.topic_keywords) / p.topic_keyword_count)
+                ELSE (SELECT CASE WHEN EXISTS (SELECT 1 FROM unnest(p.topics) tp
+                                              WHERE strpos(lower(r.title || ' ' || r.content), lower(tp)) > 0) THEN 1.0
+                                  ELSE 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> p.topic_embedding),
+                                                            -(r.kw <#> p.topic_keywords) / p.topic_keyword_count)
+                             END
+                      FROM recall_candidates r WHERE r.id = rp.rep)
            END AS semantic_match,
            least(1.0, mg.importance
-                 + CASE WHEN EXISTS (SELECT 1 FROM unnest(p.projects) pr
-                                     WHERE strpos(lower(r.title || ' ' || r.content), lower(pr)) > 0)
+                 + CASE WHEN coalesce(cardinality(p.projects), 0) > 0 AND EXISTS (
+                             SELECT 1 FROM recall_candidates r, unnest(p.projects) pr
+                             WHERE r.id = rp.rep AND strpos(lower(r.title || ' ' || r.content), lower(pr)) > 0)
                         THEN 0.1 ELSE 0 END) AS importance,
-           r.confidence, r.event_time
+           rp.confidence, rp.event_time
     FROM merged mg
-    JOIN recall_candidates r ON r.id = mg.rep
+    JOIN representative rp ON rp.cluster = mg.cluster
     CROSS JOIN p
 ), scored AS (
     SELECT f.*, s.importance_factor,
