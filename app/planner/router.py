@@ -129,6 +129,8 @@ def resolve_clock(now: datetime | None, timezone: str | None, default_timezone: 
         now = datetime.now(zone)
     elif now.tzinfo is None:
         raise BadRequest("`now` needs a UTC offset, e.g. 2026-09-03T10:00:00+08:00")
+    elif not 1900 <= now.year <= 2200:
+        raise BadRequest("`now` must lie between the years 1900 and 2200")
     return now.astimezone(zone), zone
 
 

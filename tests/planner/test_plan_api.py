@@ -64,6 +64,7 @@ async def test_level_two_planner_is_reserved_and_reported(client):
         ({"query": "今天", "timezone": "Mars/Base"}, 400, "unknown timezone 'Mars/Base'"),
         ({"query": "今天", "now": "2026-09-03T10:00:00"}, 400, "timezone"),
         ({"query": "今天", "now": "yesterday"}, 400, "now"),
+        ({"query": "明年", "now": "9999-12-31T23:00:00+08:00"}, 400, "between the years"),
         ({"query": "今天", "colour": "blue"}, 400, "colour"),
         ({"query": "x" * 2001}, 400, "length"),
     ],
