@@ -7,6 +7,7 @@ fails the others (its report says `error`). Results are normalized and cached (a
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ from app.sources.chat import fetch_chat
 from app.sources.http import SourceError, SourceTimeout
 from app.sources.meinput import fetch_meinput
 from app.sources.memory import fetch_memory
+
+log = logging.getLogger("app.fetch")
 
 # A record may plan an event weeks ahead (「下个月3号交方案」): event windows look back this far.
 EVENT_LOOKBACK = timedelta(days=30)
@@ -102,7 +105,12 @@ async def _pull_upstream(key: tuple, window: Window, pull: Puller, normalize: No
         return [], SourceReport(status="error", error=f"upstream unreachable ({type(exc).__name__})", ms=_ms(started))
     candidates, skipped = [], 0
     for record in raw:
-        cand = normalize(record)
+        try:
+            cand = normalize(record)
+        except (ValueError, OverflowError, TypeError, KeyError, AttributeError):
+            # a record the rules cannot read (say, dated in year 9999) is skipped, never fatal
+            log.warning("skipped an unreadable %s record", key[1])
+            cand = None
         if cand is None:
             skipped += not _dropped_on_purpose(record)
         else:

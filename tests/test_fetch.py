@@ -100,7 +100,7 @@ async def test_junk_records_are_skipped_and_counted(client, upstream_env, emulat
     got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env))
     report = got.reports["meinput"]
     assert report.status == "ok"
-    assert report.skipped == 5
+    assert report.skipped == 6
     assert not any("junk" in c.source_ref for c in got.candidates)
     [dirty] = [c for c in got.candidates if c.source_ref == "meinput:segment:dirty_text"]
     assert dirty.content == "明天开会\ufffd", "NUL dropped, lone surrogate replaced, the record kept"

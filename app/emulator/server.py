@@ -26,6 +26,7 @@ JUNK = [
     {"evidence_id": 42, "text": 7, "observed_at": None},
     "not even an object",
     {"message_id": "junk_naive", "role": "user", "content": "没有时区", "created_at": "2026-09-01T10:00:00"},
+    {"evidence_id": "junk_far_future", "text": "明年再说", "observed_at": "9999-12-31T23:00:00+08:00"},
     # not junk: valid, but with a NUL and a lone surrogate that Postgres/UTF-8 cannot take as is
     {"evidence_id": "dirty_text", "text": "明天\x00开会\ud800", "observed_at": "2026-09-02T10:00:00+08:00"},
 ]
