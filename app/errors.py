@@ -14,7 +14,7 @@ class BadRequest(RecallError):
     """The caller sent something we cannot act on; the message says what to fix."""
 
     status_code = 400
-    title = "Bad request"
+    title = "Bad Request"
 
 
 class ConfigError(RecallError):

@@ -6,6 +6,7 @@ import hmac
 import logging
 import re
 import uuid
+from http import HTTPStatus
 from typing import Any
 
 import httpx
@@ -67,8 +68,9 @@ def _http_error(_: Request, exc: HTTPException) -> Response:
         detail = f"{detail}: {extra}"
     if "JSON is malformed" in detail or "Expecting" in detail or "invalid character" in detail.lower():
         detail = f"request body is not valid JSON: {detail}"
-    title = "Request entity too large" if exc.status_code == 413 else "Bad request"
-    return problem(exc.status_code, title if exc.status_code < 500 else "Internal error", detail)
+    if exc.status_code >= 500:
+        return problem(exc.status_code, "Internal error", "an unexpected error occurred")
+    return problem(exc.status_code, HTTPStatus(exc.status_code).phrase, detail)
 
 
 def _database_error(_: Request, exc: Exception) -> Response:
@@ -123,7 +125,7 @@ def create_app(
         given_id = request.headers.get("x-request-id", "")
         request_id.set(given_id if _REQUEST_ID.fullmatch(given_id) else uuid.uuid4().hex)
         if request.method == "POST" and not _is_json(request.headers.get("content-type", "")):
-            return problem(415, "Unsupported media type", "send the body as JSON with `Content-Type: application/json`")
+            return problem(415, "Unsupported Media Type", "send the body as JSON with `Content-Type: application/json`")
         if not tokens or request.url.path == "/healthz":
             return None
         scheme, _, presented = request.headers.get("authorization", "").partition(" ")
