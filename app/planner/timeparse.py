@@ -642,10 +642,17 @@ def _resolve_point(ctx: Ctx, toks: list[Tok], inherit: Resolved | None = None) -
         part = inherit.part
     if day_tok is not None:
         d = day_tok.day
+        # the end of X到Y takes X's week or month; one that would end before X starts rolls over
+        # (周五到周一 = to the next Monday, 28号到3号 = to the 3rd of the next month)
         if day_tok.bare_weekday and inherit is not None and inherit.day is not None:
             d = _monday(inherit.day) + timedelta(days=day_tok.bare_weekday - 1)
+            if d < inherit.day:
+                d += timedelta(days=7)
         elif day_tok.bare_monthday and inherit is not None and inherit.day is not None:
             d = _safe_date(inherit.day.year, inherit.day.month, day_tok.bare_monthday) or d
+            if d < inherit.day:
+                following = _next_month(inherit.day)
+                d = _safe_date(following.year, following.month, day_tok.bare_monthday) or d
         elif day_tok.bare_weekday and ctx.future:
             if ctx.stored:
                 d = ctx.today + timedelta(days=(day_tok.bare_weekday - 1 - ctx.today.weekday()) % 7)
@@ -666,6 +673,8 @@ def _resolve_point(ctx: Ctx, toks: list[Tok], inherit: Resolved | None = None) -
                 start = ctx.at(ctx.today + timedelta(days=1), hour, minute)
         else:
             start = ctx.at(d, hour, minute)
+            if day_tok is None and inherit is not None and inherit.day is not None and start < inherit.start:
+                start = ctx.at(d + timedelta(days=1), hour, minute)  # 晚上10点到凌晨2点
         return Resolved(first.s, last.e, start, start + step, grain, True, start.date(), part)
     d = d if d is not None else ctx.today
     bounds = _PARTS.get(part) if part else None
