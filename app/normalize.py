@@ -52,7 +52,7 @@ _TODO = re.compile(
     re.I,
 )
 _EVENT = re.compile(
-    r"开会|会议|例会|周会|见面|见了|拜访|签约|签合同|签了|吃饭|吃了?[午晚早]饭|午饭|晚饭|聚餐|面试|体检|出差|评审|上线|发布|约了|复诊|看病|航班|"
+    r"开会|会议|例会|周会|见面|见了|拜访|签约|签合同|签了|吃饭|吃了?[午晚早]饭|午饭|晚饭|聚餐|看牙|牙医|医院|面试|体检|出差|评审|上线|发布|约了|复诊|看病|航班|"
     r"演示|汇报|培训|团建|电话会|视频会|讨论|沟通|演讲|参加|去了|会面|聚会|婚礼|生日|旅行|旅游|接孩子|家长会"
 )
 _PAST = re.compile(r"已经|已(?!读)|完成了|做完|搞定|开完|结束了|办完|改完|[\u4e00-\u9fff]了(?!解)")
@@ -79,7 +79,7 @@ _IMPORTANCE_RULES = [
     (re.compile(r"截止|之前|deadline|到期|要交|提交|ddl", re.I), 0.2),
     (re.compile(r"\d+万|万元|\d+元|报价|付款|预算|发票|报销|工资|转账|贷款"), 0.15),
     (re.compile(r"合同|签约|签合同|协议"), 0.2),
-    (re.compile(r"医院|体检|看病|医生|复诊|药|发烧|生病|手术"), 0.15),
+    (re.compile(r"医院|体检|看病|医生|牙医|看牙|复诊|药|发烧|生病|手术"), 0.15),
     (re.compile(r"会议|开会|评审|汇报|面试|上线|发布|客户|老板|生日|家长会"), 0.1),
 ]
 _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|无聊|随便|表情|你好|在吗|hh|233|lol", re.I)
@@ -207,6 +207,9 @@ def analyse(
     else:
         event_time, grain = None, None  # a to-do with no time has no deadline
         confidence = 0.8
+    scheduled = expr is not None and expr.grain in ("minute", "hour") and expr.start > observed
+    if kind == "mention" and scheduled:
+        kind = "event"  # 「明天下午3点半去看牙医」: a clock time ahead is something planned to happen
     gist = body
     for e in sorted(exprs, key=lambda e: -e.span[0]):
         gist = gist[: e.span[0]] + " " + gist[e.span[1] :]
@@ -219,7 +222,7 @@ def analyse(
         "event_grain": grain,
         "title": _title(body, expr.span if expr else None),
         "confidence": confidence,
-        "scheduled": expr is not None and expr.grain in ("minute", "hour") and expr.start > observed,
+        "scheduled": scheduled,
         "body": body,
     }
 
@@ -290,10 +293,15 @@ def normalize_run(raw: Any, user_id: str, tz: tzinfo) -> Candidate | None:
         return None
     summary = raw.get("summary") if isinstance(raw.get("summary"), str) else ""
     text = f"{task}：{summary}" if summary else task
+    status = _RUN_STATUS[raw["status"]]
+    # work the agent finished for the user counts a little more than a remark
+    importance = estimate_importance(text, "event", ()) + (0.1 if status == "completed" else 0.0)
     cand = _candidate(source="chat", ref=f"chat:run:{run_id}", user_id=user_id, role="run", text=text,
-                      observed=started, tz=tz, happened_when_said=True, kind="event",
-                      status=_RUN_STATUS[raw["status"]])
-    return msgspec.structs.replace(cand, event_time=started, event_grain="minute", title=task.strip()[:30])
+                      observed=started, tz=tz, happened_when_said=True, kind="event", status=status,
+                      importance=min(1.0, importance))
+    # started_at is exact: nothing about the time was guessed
+    return msgspec.structs.replace(cand, event_time=started, event_grain="minute", title=task.strip()[:30],
+                                   confidence=1.0)
 
 
 _MEMORY_KIND = {"decision": "decision", "commitment": "commitment", "fact": "mention", "preference": "mention"}

@@ -89,10 +89,10 @@ def labelled_queries(ds: Dataset) -> list[Labelled]:
         exp = {e.event_id: "occurred" for e in events if happened(e, lo, hi)}
         if exp:
             out.append(Labelled(f"我{day_word(d)}做了什么？", "OCCURRED_IN", exp))
-    for back in range(1, 14):  # 我X说过什么 (MENTIONED_IN)
+    for back in range(1, 14):  # 我X说过什么 (MENTIONED_IN): anything said that day, decisions included
         d = TODAY - timedelta(days=back)
         lo, hi = _day(d)
-        exp = {e.event_id: "mentioned" for e in events if said(e, lo, hi)}
+        exp = {e.event_id: "mentioned" for e in ds.events if e.user_id == DEMO_USER and said(e, lo, hi)}
         if exp:
             out.append(Labelled(f"我{day_word(d)}说过什么？", "MENTIONED_IN", exp))
     for ahead in range(-4, 3):  # X有什么安排 (PLANNED_IN): events planned in advance for that day

@@ -3,7 +3,8 @@
 -- Temporal filter (RFC §5.2): OCCURRED_IN/PLANNED_IN/DUE_IN match event_time, MENTIONED_IN and
 -- CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned (occurred wins; future
 -- events go to planned). Each mode keeps the item types it implies; a bare mention with no time
--- of its own (chit-chat) is something said, not something that occurred. Wide recall (RFC §3.6): an
+-- of its own (chit-chat) is something said, not something that occurred; an agent run is
+-- something done, not something said (api.md: mentioned = user or assistant turns). Wide recall (RFC §3.6): an
 -- item just outside its range stays, with temporal_match decaying to 0 over half the range
 -- (at least 12 h). Records observed after `now` are never used.
 CREATE TEMP TABLE recall_window ON COMMIT DROP AS
@@ -20,6 +21,7 @@ WITH p AS (
 ), matched AS (
     SELECT c.id, c.user_id, c.t, c.local_day, c.coarse, c.kw, c.kw_count, c.embedding, c.type, c.status,
            c.event_time, c.event_grain, c.source, c.source_quality, c.confidence, c.importance, c.observed_time,
+           c.role,
            s.mode, s.now, s.unresolved_only, tm.e_tm, tm.m_tm
     FROM recall_candidates c
     CROSS JOIN slack s
@@ -36,12 +38,13 @@ WITH p AS (
              WHEN 'PLANNED_IN' THEN CASE WHEN m.e_tm > 0 AND m.type IN ('event', 'todo', 'commitment') THEN 'planned' END
              WHEN 'DUE_IN' THEN CASE WHEN m.e_tm > 0 AND m.type IN ('todo', 'commitment')
                                       AND NOT (m.unresolved_only AND m.status = 'completed') THEN 'due' END
-             WHEN 'MENTIONED_IN' THEN CASE WHEN m.m_tm > 0 AND (m.e_lo_set IS FALSE OR m.e_tm > 0) THEN 'mentioned' END
+             WHEN 'MENTIONED_IN' THEN CASE WHEN m.m_tm > 0 AND m.role <> 'run' AND (m.e_lo_set IS FALSE OR m.e_tm > 0)
+                                      THEN 'mentioned' END
              WHEN 'CREATED_IN' THEN CASE WHEN m.m_tm > 0 AND m.type IN ('decision', 'commitment', 'todo') THEN 'created' END
              WHEN 'AMBIGUOUS' THEN CASE
                WHEN m.e_tm > 0 AND m.e_tm >= m.m_tm AND (m.type <> 'mention' OR m.event_grain IS NOT NULL)
                  THEN CASE WHEN m.event_time >= m.now THEN 'planned' ELSE 'occurred' END
-               WHEN m.m_tm > 0 THEN 'mentioned'
+               WHEN m.m_tm > 0 AND m.role <> 'run' THEN 'mentioned'
              END
            END AS group_key,
            CASE m.mode

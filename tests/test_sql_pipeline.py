@@ -257,3 +257,17 @@ async def test_paraphrases_merge_and_neighbours_do_not(engine):
     ]
     assert await _clusters(engine, cands, "前天我说过什么") == [
         {"chat:message:m2", "meinput:segment:s1"}, {"chat:message:m4", "meinput:segment:s5"}, {"meinput:segment:s3"}]
+
+
+async def test_agent_runs_are_done_not_said(engine):
+    run = cand("chat:run:r1", "整理合同条款", event=D(2, 10), observed=D(2, 10), source="chat", role="run",
+               status="completed")
+    said = cand("chat:message:m1", "合同条款整理好了吗", event=D(2, 11), observed=D(2, 11), source="chat", role="user",
+                type="mention", status="mentioned", grain=None)
+    async with sql_run(engine) as run_:
+        await load(run_, [run, said])
+        await filter_by_mode(run_, plan_query("我昨天说过什么", now=NOW), NOW)
+        kept = {r[0] for r in await run_.conn.fetch(
+            "SELECT c.source_ref FROM recall_window JOIN recall_candidates c USING (id)")}
+    assert kept == {"chat:message:m1"}
+    assert {r["source_ref"] for r in await _ranked(engine, [run, said], "我昨天做了什么")} == {"chat:run:r1"}
