@@ -181,8 +181,12 @@ def _weights(query: str) -> SourceWeights:
     return SourceWeights(**w)
 
 
+# ...unless it points back at the user's own history: 「上周你推荐的那本书」 is a recall question.
+_OWN_HISTORY = re.compile(r"你[^，。？?]{0,4}的|我(?:说|讲|提|聊|写|记|输入|问)过?的|上次|上回|之前|以前|当时|说过|聊过|提过")
+
+
 def _needs(query: str, expressions: list[TimeExpression]) -> tuple[str, ContextNeeds]:
-    recall = not _NOT_RECALL.search(query)
+    recall = not _NOT_RECALL.search(query) or bool(_OWN_HISTORY.search(query))
     temporal = recall and bool(expressions or _HISTORY.search(query) or _MENTIONED.search(query))
     decision = recall and bool(_DECISION.search(query))
     if temporal and decision:
