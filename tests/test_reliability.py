@@ -167,3 +167,13 @@ async def test_request_log_is_json_without_personal_text(build_app, upstream_env
     text = json.dumps(line, ensure_ascii=False)
     assert "重要" not in text and "张总" not in text, "no query or record text at INFO"
     assert "chat-demo-token" not in caplog.text and "meinput-demo-token" not in caplog.text
+
+
+async def test_unknown_routes_and_methods_are_problems_too(build_app):
+    async with client_for(build_app()) as c:
+        missing = await c.get("/v1/nowhere")
+        wrong = await c.get("/v1/temporal-recall/query")
+    assert (missing.status_code, wrong.status_code) == (404, 405)
+    for resp in (missing, wrong):
+        assert resp.headers["content-type"].startswith("application/problem+json")
+        assert resp.json()["title"] in ("Not Found", "Method Not Allowed")
