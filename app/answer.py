@@ -62,7 +62,9 @@ def render_answer(bundle: RecallBundle) -> Answer:
                                       observed_time=item.observed_time))
             maybe = "（可能相关）" if item.tier == "secondary" else ""
             done = "，已完成" if item.status == "completed" and group.key != "occurred" else ""
-            lines.append(f"- {_when(item)} {item.title}{done}{maybe} [{n}]")
+            ahead = ("（尚未发生）" if group.key == "occurred" and bundle.plan.now is not None
+                     and item.event_time is not None and item.event_time >= bundle.plan.now else "")
+            lines.append(f"- {_when(item)} {item.title}{done}{ahead}{maybe} [{n}]")
     if not citations:
         plan = bundle.plan
         scope = plan.time.event_range or plan.time.mention_range

@@ -112,7 +112,7 @@ def labelled_queries(ds: Dataset) -> list[Labelled]:
             if happened(e, lo, hi):
                 exp[e.event_id] = "occurred"
             elif said(e, lo, hi) and not (lo <= e.when < hi):
-                exp[e.event_id] = "planned" if e.when >= DEMO_NOW else "mentioned"
+                exp[e.event_id] = "mentioned"
         if exp:
             out.append(Labelled(f"我{day_word(d)}有什么重要的事？", "AMBIGUOUS", exp))
     friday_end = datetime.combine(TODAY + timedelta(days=(4 - TODAY.weekday()) % 7 + 1), datetime.min.time(), SH)

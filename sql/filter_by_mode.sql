@@ -1,8 +1,8 @@
 -- name: filter_by_mode
 -- params: mode, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only
 -- Temporal filter (RFC §5.2): OCCURRED_IN/PLANNED_IN/DUE_IN match event_time, MENTIONED_IN and
--- CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned (occurred wins; future
--- events go to planned). Each mode keeps the item types it implies; a bare mention with no time
+-- CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned (occurred wins, and holds
+-- what happens in the range whether or not it is past `now`: status says which). Each mode keeps the item types it implies; a bare mention with no time
 -- of its own (chit-chat) is something said, not something that occurred; an agent run is
 -- something done, not something said (api.md: mentioned = user or assistant turns). Wide recall (RFC §3.6): an
 -- item just outside its range stays, with temporal_match decaying to 0 over half the range
@@ -43,7 +43,7 @@ WITH p AS (
              WHEN 'CREATED_IN' THEN CASE WHEN m.m_tm > 0 AND m.type IN ('decision', 'commitment', 'todo') THEN 'created' END
              WHEN 'AMBIGUOUS' THEN CASE
                WHEN m.e_tm > 0 AND m.e_tm >= m.m_tm AND (m.type <> 'mention' OR m.event_grain IS NOT NULL)
-                 THEN CASE WHEN m.event_time >= m.now THEN 'planned' ELSE 'occurred' END
+                 THEN 'occurred'
                WHEN m.m_tm > 0 AND m.role <> 'run' THEN 'mentioned'
              END
            END AS group_key,

@@ -161,3 +161,12 @@ async def test_nothing_persists_after_many_queries(client, engine):
     for i in range(200):
         await ask(client, queries[i % len(queries)])
     assert await user_tables() == before
+
+
+async def test_ambiguous_has_exactly_occurred_and_mentioned(client):
+    bundle = await ask(client, "我这周有什么重要的事？")
+    assert [g["key"] for g in bundle["groups"]] == ["occurred", "mentioned"]
+    occurred = {it["title"]: it for it in bundle["groups"][0]["items"]}
+    report = occurred["这周五晚上6点之前要交季度报告"]  # Friday, still ahead of now
+    assert report["status"] == "planned" and report["event_time"] > NOW
+    assert "这周五晚上6点之前要交季度报告（尚未发生）" in bundle["answer"]["text"]
