@@ -121,15 +121,30 @@ def hash_str(word: str) -> int:
 
 
 class HttpEmbedder:
-    """An OpenAI-compatible `/v1/embeddings` endpoint (EMBEDDINGS_URL)."""
+    """An OpenAI-compatible `/v1/embeddings` endpoint (EMBEDDINGS_URL); identical texts are asked once."""
 
-    def __init__(self, client: httpx.AsyncClient, base_url: str, model: str = "default", dim: int = DIM) -> None:
+    def __init__(self, client: httpx.AsyncClient, base_url: str, model: str = "default", dim: int = DIM,
+                 cache_size: int = 50_000) -> None:
         self.client, self.base_url, self.model, self.dim = client, base_url, model, dim
+        self._cache: OrderedDict[str, list[float]] = OrderedDict()
+        self._cache_size = cache_size
 
     async def embed(self, texts: list[str]) -> list[list[float]]:
+        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        if missing:
+            for text, vector in zip(missing, await self._request(missing), strict=True):
+                self._cache[text] = vector
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return [self._cache[t] for t in texts]
+
+    async def _request(self, texts: list[str]) -> list[list[float]]:
         try:
             resp = await self.client.post(f"{self.base_url}/v1/embeddings", json={"model": self.model, "input": texts})
             resp.raise_for_status()
-            return [row["embedding"] for row in sorted(resp.json()["data"], key=lambda r: r["index"])]
+            rows = sorted(resp.json()["data"], key=lambda r: r["index"])
+            if len(rows) != len(texts):
+                raise ValueError("wrong number of embeddings")
+            return [row["embedding"] for row in rows]
         except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
             raise EmbeddingsUnavailable(f"the embeddings endpoint failed ({type(exc).__name__}); retry shortly") from None

@@ -83,8 +83,11 @@ async def test_http_embedder_speaks_the_openai_shape():
                                                   {"index": 0, "embedding": [1.0, 0.0]}]})
 
     async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
-        vectors = await HttpEmbedder(client, "http://embed", dim=2).embed(["甲", "乙"])
+        embedder = HttpEmbedder(client, "http://embed", dim=2)
+        vectors = await embedder.embed(["甲", "乙"])
+        again = await embedder.embed(["乙", "甲", "乙"])  # cached: the handler would reject this input
     assert vectors == [[1.0, 0.0], [0.0, 1.0]]
+    assert again == [[0.0, 1.0], [1.0, 0.0], [0.0, 1.0]]
 
 
 async def test_http_embedder_failure_is_a_clear_503_error():
