@@ -13,6 +13,7 @@ For 1k, 2k, 5k and 20k candidates of one synthetic user (served by the emulator 
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import statistics
 import sys
@@ -237,6 +238,8 @@ async def drift(database_url: str, total: int) -> tuple[float, float]:
 
 
 async def main() -> None:
+    gc.freeze()  # the collector settings of `python -m app serve`
+    gc.set_threshold(50_000, 50, 100)
     settings = load_settings({"RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-bench" / "pgdata")})
     database = await asyncio.to_thread(prepare_database, settings)
     try:
