@@ -85,8 +85,8 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
                 await load_candidates(run, candidates, embeddings, tz)
                 in_window = await filter_by_mode(run, plan, plan.now)
                 dedupe_plan = await dedupe(run, explain=request.explain)
-                rows = await rank(run, plan, deps.embedder, request.user_snapshot,
-                                  limit=request.limit, include_hidden=request.include_hidden)
+                ranked = await rank(run, plan, deps.embedder, request.user_snapshot,
+                                    limit=request.limit, include_hidden=request.include_hidden)
     except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OperationalError, PoolTimeout) as exc:
         raise DatabaseUnavailable(f"database unavailable ({type(exc).__name__}); retry shortly") from None
     except DBAPIError as exc:
@@ -97,8 +97,8 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     if request.explain:
         explain = Explain(steps=run.steps, dedupe_plan=dedupe_plan or "",
                           total_ms=round((time.perf_counter() - started) * 1000, 2))
-    bundle = build_bundle(plan, rows, fetched.reports, candidates=len(candidates), in_window=in_window,
-                          explain=explain, tz=tz)
+    bundle = build_bundle(plan, ranked.rows, fetched.reports, candidates=len(candidates), in_window=in_window,
+                          after_dedupe=ranked.after_dedupe, explain=explain, tz=tz)
     stages: dict[str, float] = {}
     for step in run.steps:
         stages[step.stage] = round(stages.get(step.stage, 0.0) + step.ms, 2)

@@ -166,7 +166,7 @@ async def sql_path(deps: RecallDeps, plan, cands, embedder) -> tuple[list[str], 
             t2 = time.perf_counter()
             await dedupe(run)
             t3 = time.perf_counter()
-            rows = await rank(run, plan, embedder, None, limit=20, include_hidden=True)
+            rows = (await rank(run, plan, embedder, None, limit=20, include_hidden=True)).rows
             t4 = time.perf_counter()
     stages.update(load=t1 - t0, filter=t2 - t1, dedupe=t3 - t2, rank=t4 - t3)
     return [r["source_ref"] for r in rows[:20]], stages

@@ -57,6 +57,6 @@ WITH p AS (
 )
 -- what scoring needs rides along, so that ranking touches recall_candidates only for the shown rows
 SELECT id, user_id, t, local_day, coarse, kw, kw_count, embedding, group_key, temporal_match,
-       source, source_quality, confidence, importance, observed_time, event_time
+       source, type, source_quality, confidence, importance, observed_time, event_time
 FROM grouped
 WHERE group_key IS NOT NULL AND temporal_match > 0

@@ -1,19 +1,20 @@
 -- name: score_items
--- params: topics, topic_embedding, topic_keywords, topic_keyword_count, projects, w_meinput, w_chat, w_memory, importance_asked, importance_min, include_hidden, max_rows
+-- params: topics, topic_embedding, topic_keywords, topic_keyword_count, target_types, target_weights, projects, w_meinput, w_chat, w_memory, importance_asked, importance_min, include_hidden, max_rows
 -- RFC §7 + §9: one row per cluster, best first, at most max_rows of them (hidden ones only with
 -- include_hidden); `after_dedupe` counts every cluster. The representative is the member of
 -- highest source_quality; merged_from lists every member's source_ref, participants are united,
 -- importance and temporal_match are the best of the members. recall_score is the product
 -- source_quality × temporal_match × semantic_match × importance × extraction_confidence, each in
--- [0, 1]. With no topic in the query nothing is penalised for lacking one (semantic_match 1); an
--- item naming a topic term matches fully, others by embedding similarity or by the share of the
--- topic's keywords they contain, whichever is higher. A user-snapshot
+-- [0, 1]. With no topic in the query nothing is penalised for lacking one; an item naming a topic
+-- term matches fully, others by embedding similarity or by the share of the topic's keywords they
+-- contain, whichever is higher; the plan's target weight for the item's type tilts it (0.5 + 0.5 w). A user-snapshot
 -- project named in an item raises its importance by 0.1 (RFC §10 prior). Asked for important
 -- things, importance counts in full; otherwise it only tilts the ranking (0.3 + 0.7 × importance).
 WITH p AS (
     SELECT CAST(:topics AS text[]) AS topics, CAST(:topic_embedding AS vector) AS topic_embedding,
            CAST(:topic_keywords AS sparsevec) AS topic_keywords,
            greatest(1, CAST(:topic_keyword_count AS integer)) AS topic_keyword_count,
+           CAST(:target_types AS text[]) AS target_types, CAST(:target_weights AS double precision[]) AS target_weights,
            CAST(:projects AS text[]) AS projects,
            CAST(:w_meinput AS double precision) AS w_meinput, CAST(:w_chat AS double precision) AS w_chat,
            CAST(:w_memory AS double precision) AS w_memory, CAST(:importance_asked AS boolean) AS importance_asked,
@@ -24,7 +25,7 @@ WITH p AS (
     FROM recall_clusters k
     JOIN recall_window w ON w.id = k.id
 ), representative AS (
-    SELECT DISTINCT ON (cluster) cluster, id AS rep, source, source_quality, confidence, event_time
+    SELECT DISTINCT ON (cluster) cluster, id AS rep, source, type, source_quality, confidence, event_time
     FROM members
     ORDER BY cluster, source_quality DESC, confidence DESC, observed_time, id
 ), merged AS (
@@ -40,7 +41,9 @@ WITH p AS (
     SELECT mg.cluster, rp.rep AS id, mg.group_key, mg.temporal_match,
            rp.source_quality * (0.85 + 0.15 * CASE rp.source WHEN 'meinput' THEN p.w_meinput
                                                             WHEN 'chat' THEN p.w_chat ELSE p.w_memory END) AS source_factor,
-           CASE WHEN coalesce(cardinality(p.topics), 0) = 0 THEN 1.0
+           -- the plan's targets tilt it: what the question looks for (decisions for 「定了什么」) first
+           (0.5 + 0.5 * coalesce(p.target_weights[array_position(p.target_types, rp.type)], 0.5))
+           * CASE WHEN coalesce(cardinality(p.topics), 0) = 0 THEN 1.0
                 ELSE (SELECT CASE WHEN EXISTS (SELECT 1 FROM unnest(p.topics) tp
                                               WHERE strpos(lower(r.title || ' ' || r.content), lower(tp)) > 0) THEN 1.0
                                   ELSE 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> p.topic_embedding),
@@ -59,8 +62,7 @@ WITH p AS (
     CROSS JOIN p
 ), scored AS (
     SELECT f.*, s.importance_factor,
-           f.source_factor * f.temporal_match * f.semantic_match * s.importance_factor * f.confidence AS recall_score,
-           count(*) OVER () AS after_dedupe
+           f.source_factor * f.temporal_match * f.semantic_match * s.importance_factor * f.confidence AS recall_score
     FROM factors f
     CROSS JOIN p
     CROSS JOIN LATERAL (SELECT CASE WHEN p.importance_asked THEN f.importance
@@ -73,8 +75,8 @@ WITH p AS (
     ORDER BY sc.recall_score DESC, sc.event_time NULLS LAST, sc.id
     LIMIT CAST(:max_rows AS integer)
 )
-SELECT s.cluster, s.group_key, s.temporal_match, s.source_factor, s.semantic_match, s.importance,
-       s.importance_factor, s.recall_score, s.after_dedupe,
+SELECT total.after_dedupe, s.cluster, s.group_key, s.temporal_match, s.source_factor, s.semantic_match, s.importance,
+       s.importance_factor, s.recall_score,
        r.source_ref, r.user_id, r.source, r.type, r.status, r.event_time, r.event_grain, r.observed_time,
        r.title, r.content, r.confidence,
        ARRAY(SELECT c.source_ref FROM recall_clusters k JOIN recall_candidates c ON c.id = k.id
@@ -82,6 +84,8 @@ SELECT s.cluster, s.group_key, s.temporal_match, s.source_factor, s.semantic_mat
        ARRAY(SELECT DISTINCT x FROM recall_clusters k JOIN recall_candidates c ON c.id = k.id,
                     unnest(c.participants) AS x
              WHERE k.cluster = s.cluster ORDER BY x) AS participants
-FROM shown s
-JOIN recall_candidates r ON r.id = s.id
+-- one row even when nothing is shown, so that after_dedupe is always reported
+FROM (SELECT count(*) AS after_dedupe FROM scored) total
+LEFT JOIN shown s ON true
+LEFT JOIN recall_candidates r ON r.id = s.id
 ORDER BY s.recall_score DESC, s.event_time NULLS LAST, s.id

@@ -195,7 +195,7 @@ async def _ranked(engine, cands, query, snapshot=None):
         await load(run, cands)
         await filter_by_mode(run, plan, NOW)
         await dedupe(run)
-        return await rank(run, plan, EMBEDDER, snapshot, limit=100, include_hidden=True)
+        return (await rank(run, plan, EMBEDDER, snapshot, limit=100, include_hidden=True)).rows
 
 
 async def test_score_is_the_product_of_five_factors_and_keeps_the_best_source(engine):

@@ -57,6 +57,7 @@ def build_bundle(
     *,
     candidates: int,
     in_window: int,
+    after_dedupe: int,
     explain: Explain | None,
     tz: tzinfo,
 ) -> RecallBundle:
@@ -68,7 +69,6 @@ def build_bundle(
         plan=plan,
         groups=[Group(key=k, items=v) for k, v in grouped.items()],
         sources=reports,
-        stats=Stats(candidates=candidates, in_window=in_window,
-                    after_dedupe=rows[0]["after_dedupe"] if rows else 0, shown=len(rows)),
+        stats=Stats(candidates=candidates, in_window=in_window, after_dedupe=after_dedupe, shown=len(rows)),
         explain=explain,
     )

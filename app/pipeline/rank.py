@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from app.contracts import ContextPlan, UserSnapshot
@@ -9,10 +10,15 @@ from app.embed import Embedder, keyword_vector
 from app.pipeline.sql import SqlRun
 
 
+@dataclass(frozen=True)
+class Ranked:
+    rows: list[dict[str, Any]]  # the shown items, best first
+    after_dedupe: int  # every deduplicated item, shown or not
+
+
 async def rank(run: SqlRun, plan: ContextPlan, embedder: Embedder, snapshot: UserSnapshot | None, *,
-               limit: int, include_hidden: bool) -> list[dict[str, Any]]:
-    """The best `limit` items (hidden ones only with `include_hidden`); each row carries the
-    total number of deduplicated items as `after_dedupe`."""
+               limit: int, include_hidden: bool) -> Ranked:
+    """The best `limit` items (hidden ones only with `include_hidden`)."""
     topics = list(plan.topics)
     topic_text = " ".join(topics)
     topic_embedding = (await embedder.embed([topic_text]))[0] if topics else [0.0] * embedder.dim
@@ -23,9 +29,13 @@ async def rank(run: SqlRun, plan: ContextPlan, embedder: Embedder, snapshot: Use
         topic_embedding=topic_embedding,
         topic_keywords=topic_keywords,
         topic_keyword_count=topic_keyword_count,
+        target_types=[t.type for t in plan.targets],
+        target_weights=[t.weight for t in plan.targets],
         projects=list(snapshot.active_projects) if snapshot else [],
         w_meinput=plan.sources.meinput, w_chat=plan.sources.chat, w_memory=plan.sources.memory_v2,
         importance_asked=plan.filters.importance_min is not None,
         importance_min=plan.filters.importance_min, include_hidden=include_hidden, max_rows=limit,
     )
-    return [dict(r) for r in rows]
+    # score_items answers one row even when nothing is shown: it carries the count only
+    return Ranked(rows=[dict(r) for r in rows if r["cluster"] is not None],
+                  after_dedupe=rows[0]["after_dedupe"] if rows else 0)

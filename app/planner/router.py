@@ -68,7 +68,9 @@ _STOP = re.compile(
     r"安排|日程|行程|计划|之前|以前|以来|截止|要交|交|到期|定了|定|决定|创建|发生|进展|到哪|哪|情况|最新|"
     r"那些|这些|那个|这个|一些|看看|看|查|找|列出|告诉|给|把|被|对|向|从|到|至|上|下|个|些|们|就|也|"
     r"总结|汇总|回顾|梳理|盘点|所有|全部|相关|内容|记录|时候|时间|期间|里|中|上面|方面|完成了|完成|吗|上次|那次|"
-    r"那周|那天|那时|当时|那会儿|那段|叫|几点"
+    r"那周|那天|那时|当时|那会儿|那段|叫|几点|"
+    # what kind of thing is sought is the plan's targets, not a topic: 「哪些任务」「什么会议」
+    r"任务|事项|待办|会议|活动|笔记|想法|消息|工作"
 )
 _SPLIT = re.compile(r"[\s，。？！、,.?!:：;；\"'“”‘’（）()《》<>【】\[\]]+")
 
@@ -86,13 +88,15 @@ _MODE_QUERY_TYPE = {
     "DUE_IN": "deadlines",
     "AMBIGUOUS": "important_mentions",
 }
+# What each mode looks for; ranking tilts semantic_match by these weights (types not listed: 0.5).
 _TARGETS: dict[str, list[tuple[str, float]]] = {
-    "OCCURRED_IN": [("event", 1.0), ("decision", 0.7), ("mention", 0.5)],
-    "MENTIONED_IN": [("mention", 1.0), ("commitment", 0.8), ("todo", 0.7), ("event", 0.6)],
-    "PLANNED_IN": [("calendar_event", 0.9), ("event", 0.9), ("todo", 0.7), ("commitment", 0.6)],
-    "CREATED_IN": [("decision", 1.0), ("commitment", 0.9), ("todo", 0.8)],
-    "DUE_IN": [("todo", 1.0), ("commitment", 0.9), ("event", 0.5)],
-    "AMBIGUOUS": [("calendar_event", 0.8), ("commitment", 1.0), ("todo", 0.9), ("event", 0.8), ("mention", 0.6)],
+    "OCCURRED_IN": [("event", 1.0), ("decision", 0.8), ("commitment", 0.8), ("todo", 0.8), ("mention", 0.6)],
+    "MENTIONED_IN": [("mention", 1.0), ("commitment", 1.0), ("todo", 1.0), ("event", 1.0), ("decision", 1.0)],
+    "PLANNED_IN": [("calendar_event", 1.0), ("event", 1.0), ("todo", 0.9), ("commitment", 0.9)],
+    "CREATED_IN": [("decision", 1.0), ("commitment", 0.8), ("todo", 0.4)],
+    "DUE_IN": [("todo", 1.0), ("commitment", 1.0), ("event", 0.6)],
+    "AMBIGUOUS": [("calendar_event", 1.0), ("commitment", 1.0), ("todo", 1.0), ("event", 1.0), ("decision", 1.0),
+                  ("mention", 0.8)],
 }
 _SEMANTICS = {"OCCURRED_IN": "occurred", "MENTIONED_IN": "mentioned", "PLANNED_IN": "planned",
               "CREATED_IN": "created", "DUE_IN": "due", "AMBIGUOUS": "occurred_or_mentioned"}
