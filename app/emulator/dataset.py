@@ -50,9 +50,13 @@ class Dataset:
     runs: list[dict] = field(default_factory=list)
     memories: list[dict] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    _owner_index: dict[str, str] | None = field(default=None, repr=False)
 
     def owner_of(self, source_ref: str) -> str | None:
-        return self._owners().get(source_ref)
+        """Which user a record belongs to (built once: the dataset is complete when this is asked)."""
+        if self._owner_index is None:
+            self._owner_index = self._owners()
+        return self._owner_index.get(source_ref)
 
     def _owners(self) -> dict[str, str]:
         owners = {f"meinput:segment:{s['evidence_id']}": s["user_id"] for s in self.segments}
