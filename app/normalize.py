@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from app.contracts import TimeExpression
-from app.planner.timeparse import parse
+from app.planner.timeparse import GRAIN_ORDER, parse
 from app.text import clean_text
 
 
@@ -113,10 +113,9 @@ def participants_of(text: str, entities: Any = None) -> tuple[str, ...]:
 
 def _event_expression(exprs: list[TimeExpression]) -> TimeExpression | None:
     """The expression that dates the event: the finest grain, the later one on a tie."""
-    order = ["minute", "hour", "day", "week", "month", "quarter", "year"]
     best = None
     for e in exprs:
-        if best is None or order.index(e.grain) <= order.index(best.grain):
+        if best is None or GRAIN_ORDER.index(e.grain) <= GRAIN_ORDER.index(best.grain):
             best = e
     return best
 

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from app.answer import HEADINGS
 from app.contracts import ContextPlan, Explain, RecallBundle, TimeRange
-
-GROUP_NAMES = {"occurred": "发生的事", "mentioned": "提到的事", "planned": "安排", "created": "记下/决定的事",
-               "due": "截止"}
 
 
 def _range(r: TimeRange | None) -> str:
@@ -35,7 +33,7 @@ def plan_summary(plan: ContextPlan) -> str:
 def timeline(bundle: RecallBundle) -> str:
     lines = []
     for group in bundle.groups:
-        lines.append(f"  【{GROUP_NAMES[group.key]}】 ({group.key}, {len(group.items)})")
+        lines.append(f"  【{HEADINGS[group.key]}】 ({group.key}, {len(group.items)})")
         for item in group.items:
             merged = f" +{len(item.merged_from) - 1} merged" if len(item.merged_from) > 1 else ""
             lines.append(f"    {item.tier:<9} {item.recall_score:.2f}  event {_when(item.event_time)}  "

@@ -38,11 +38,7 @@ MAX_BODY_BYTES = 64 * 1024
 
 
 def problem(status: int, title: str, detail: str) -> Response:
-    return Response(
-        content={"type": "about:blank", "status": status, "title": title, "detail": detail},
-        status_code=status,
-        media_type=PROBLEM,
-    )
+    return Response(content=Problem(status=status, title=title, detail=detail), status_code=status, media_type=PROBLEM)
 
 
 def _recall_error(_: Request, exc: RecallError) -> Response:

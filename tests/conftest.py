@@ -27,6 +27,19 @@ def asyncpg_url(dbname: str, host: str = str(DATA_DIR)) -> str:
     return URL.create("postgresql+asyncpg", username="postgres", database=dbname, query={"host": host}).render_as_string()
 
 
+async def create_database(name: str) -> str:
+    """A fresh, empty database (no migrations) on the session's server; its postgresql:// URL."""
+    import asyncpg
+
+    conn = await asyncpg.connect(host=str(DATA_DIR), user="postgres", database="postgres")
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return asyncpg_url(name).replace("postgresql+asyncpg", "postgresql")
+
+
 def migrate_template(host: str, port: int, user: str, dbname: str, password: str | None = None, **_: object) -> None:
     migrate.upgrade(asyncpg_url(dbname, host))
 

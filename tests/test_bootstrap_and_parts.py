@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-import asyncpg
 import httpx
 import pytest
 
@@ -16,25 +15,15 @@ from app.embed import HttpEmbedder
 from app.errors import ConfigError
 from app.normalize import Candidate
 from app.settings import load_settings
-from tests.conftest import DATA_DIR, asyncpg_url
+from tests.conftest import create_database
 
 TZ = ZoneInfo("Asia/Shanghai")
-
-
-async def _create(name: str) -> str:
-    conn = await asyncpg.connect(host=str(DATA_DIR), user="postgres", database="postgres")
-    try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        await conn.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await conn.close()
-    return asyncpg_url(name).replace("postgresql+asyncpg", "postgresql")
 
 
 async def test_external_database_behind_head_is_refused_with_the_fix(embedded_pg):
     import asyncio
 
-    url = await _create("behind_head")
+    url = await create_database("behind_head")
     with pytest.raises(ConfigError, match=r"at migration none, the service needs 0001: run `python -m app db upgrade`"):
         await asyncio.to_thread(prepare_database, load_settings({"DATABASE_URL": url}))
     await asyncio.to_thread(migrate.upgrade, url)

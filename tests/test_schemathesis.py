@@ -13,7 +13,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import asyncpg
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
@@ -25,7 +24,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from app.db import migrate
-from tests.conftest import DATA_DIR, asyncpg_url
+from tests.conftest import create_database
 from tests.test_service import _free_port, _wait_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,22 +35,12 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 DB = "schemathesis_run"
 
 
-async def _fresh_database() -> None:
-    conn = await asyncpg.connect(host=str(DATA_DIR), user="postgres", database="postgres")
-    try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{DB}"')
-        await conn.execute(f'CREATE DATABASE "{DB}"')
-    finally:
-        await conn.close()
-
-
 @pytest.fixture(scope="module")
 def service(embedded_pg, emulator):
-    asyncio.run(_fresh_database())
-    url = asyncpg_url(DB)
+    url = asyncio.run(create_database(DB))
     migrate.upgrade(url)
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": url.replace("postgresql+asyncpg", "postgresql"), "DB_POOL_SIZE": "4",
+    env = {**os.environ, "DATABASE_URL": url, "DB_POOL_SIZE": "4",
            **emulator.env(("meinput", "chat"))}
     proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -685,11 +685,11 @@ def _resolve_point(ctx: Ctx, toks: list[Tok], inherit: Resolved | None = None) -
     return Resolved(first.s, last.e, ctx.at(d), ctx.at(d + timedelta(days=1)), "day", False, d, part)
 
 
-_GRAIN_ORDER = ["minute", "hour", "day", "week", "month", "quarter", "year"]
+GRAIN_ORDER = ("minute", "hour", "day", "week", "month", "quarter", "year")  # finest first
 
 
 def _finer(a: str, b: str) -> str:
-    return a if _GRAIN_ORDER.index(a) <= _GRAIN_ORDER.index(b) else b
+    return a if GRAIN_ORDER.index(a) <= GRAIN_ORDER.index(b) else b
 
 
 def _take_point(text: str, toks: list[Tok], i: int) -> int:
