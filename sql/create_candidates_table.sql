@@ -13,7 +13,8 @@ CREATE TEMP TABLE recall_candidates (
     event_time     timestamptz,
     event_grain    text,
     observed_time  timestamptz NOT NULL,
-    t              timestamptz NOT NULL,
+    -- dedupe compares event_time; with none, observed_time (api.md)
+    t              timestamptz GENERATED ALWAYS AS (coalesce(event_time, observed_time)) STORED,
     local_day      date NOT NULL,
     coarse         boolean NOT NULL,
     title          text NOT NULL,
@@ -21,7 +22,7 @@ CREATE TEMP TABLE recall_candidates (
     importance     double precision NOT NULL,
     confidence     double precision NOT NULL,
     source_quality double precision NOT NULL,
-    participants   text[] NOT NULL,
+    participants   text[],               -- NULL when there are none: an empty array costs ~1 µs a row to COPY
     kw             sparsevec NOT NULL,   -- keyword set as 0/1 sparse vector (app.embed.keyword_indices)
     kw_count       integer NOT NULL,
     embedding      vector NOT NULL

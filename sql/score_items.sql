@@ -21,7 +21,8 @@ WITH p AS (
            CAST(:importance_min AS double precision) AS importance_min,
            CAST(:include_hidden AS boolean) AS include_hidden
 ), members AS (
-    SELECT k.cluster, w.*
+    SELECT k.cluster, w.id, w.source, w.type, w.source_quality, w.confidence, w.event_time, w.observed_time,
+           w.importance, w.temporal_match, w.group_key
     FROM recall_clusters k
     JOIN recall_window w ON w.id = k.id
 ), representative AS (
@@ -74,18 +75,28 @@ WITH p AS (
        OR (sc.recall_score >= 0.5 AND (p.importance_min IS NULL OR sc.importance >= p.importance_min))
     ORDER BY sc.recall_score DESC, sc.event_time NULLS LAST, sc.id
     LIMIT CAST(:max_rows AS integer)
+), shown_members AS (
+    SELECT s.cluster, c.id, c.source_ref, c.source_quality, c.observed_time, c.participants
+    FROM shown s
+    JOIN recall_clusters k ON k.cluster = s.cluster
+    JOIN recall_candidates c ON c.id = k.id
+), merged_refs AS (
+    SELECT cluster, array_agg(source_ref ORDER BY source_quality DESC, observed_time, id) AS merged_from
+    FROM shown_members
+    GROUP BY cluster
+), merged_participants AS (
+    SELECT sm.cluster, array_agg(DISTINCT x ORDER BY x) AS participants
+    FROM shown_members sm, unnest(sm.participants) AS x
+    GROUP BY sm.cluster
 )
 SELECT total.after_dedupe, s.cluster, s.group_key, s.temporal_match, s.source_factor, s.semantic_match, s.importance,
        s.importance_factor, s.recall_score,
        r.source_ref, r.user_id, r.source, r.type, r.status, r.event_time, r.event_grain, r.observed_time,
-       r.title, r.content, r.confidence,
-       ARRAY(SELECT c.source_ref FROM recall_clusters k JOIN recall_candidates c ON c.id = k.id
-             WHERE k.cluster = s.cluster ORDER BY c.source_quality DESC, c.observed_time, c.id) AS merged_from,
-       ARRAY(SELECT DISTINCT x FROM recall_clusters k JOIN recall_candidates c ON c.id = k.id,
-                    unnest(c.participants) AS x
-             WHERE k.cluster = s.cluster ORDER BY x) AS participants
+       r.title, r.content, r.confidence, mr.merged_from, coalesce(mp.participants, '{}') AS participants
 -- one row even when nothing is shown, so that after_dedupe is always reported
 FROM (SELECT count(*) AS after_dedupe FROM scored) total
 LEFT JOIN shown s ON true
 LEFT JOIN recall_candidates r ON r.id = s.id
+LEFT JOIN merged_refs mr ON mr.cluster = s.cluster
+LEFT JOIN merged_participants mp ON mp.cluster = s.cluster
 ORDER BY s.recall_score DESC, s.event_time NULLS LAST, s.id

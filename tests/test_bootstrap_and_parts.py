@@ -24,7 +24,10 @@ async def test_external_database_behind_head_is_refused_with_the_fix(embedded_pg
     import asyncio
 
     url = await create_database("behind_head")
-    with pytest.raises(ConfigError, match=r"at migration none, the service needs 0001: run `python -m app db upgrade`"):
+    with pytest.raises(ConfigError, match=r"at migration none, the service needs 0002: run `python -m app db upgrade`"):
+        await asyncio.to_thread(prepare_database, load_settings({"DATABASE_URL": url}))
+    await asyncio.to_thread(migrate.upgrade, url, "0001")
+    with pytest.raises(ConfigError, match=r"at migration 0001, the service needs 0002"):
         await asyncio.to_thread(prepare_database, load_settings({"DATABASE_URL": url}))
     await asyncio.to_thread(migrate.upgrade, url)
     database = await asyncio.to_thread(prepare_database, load_settings({"DATABASE_URL": url}))

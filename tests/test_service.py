@@ -15,6 +15,8 @@ import psutil
 import pytest
 from litestar.testing import AsyncTestClient
 
+from app.db import migrate
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -27,7 +29,7 @@ async def test_healthz_reports_versions_and_revision(build_app):
     assert body["database"] == "reachable"
     assert body["postgres"].startswith("18")
     assert tuple(int(x) for x in body["pgvector"].split(".")[:2]) >= (0, 8)
-    assert body["migration"] == "0001"
+    assert body["migration"] == migrate.head_revision()
 
 
 async def test_openapi_is_served(build_app):
@@ -94,7 +96,7 @@ def test_sigterm_stops_service_and_its_postgres(service_dir):
     # Existing data dir: healthy within 5 s.
     second = _start_service(service_dir, port)
     health = _wait_healthy(port, second, 5)
-    assert health["migration"] == "0001"
+    assert health["migration"] == migrate.head_revision()
     second.send_signal(signal.SIGTERM)
     assert second.wait(20) == 0
     assert _postgres_of(service_dir) == []

@@ -11,7 +11,7 @@ from app.normalize import Candidate
 from app.pipeline.sql import SqlRun
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
-           "observed_time", "t", "local_day", "coarse", "title", "content", "importance", "confidence",
+           "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
            "source_quality", "participants", "kw", "kw_count", "embedding")
 _COARSE = {"day", "week", "month", "quarter", "year"}
 
@@ -22,12 +22,11 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
     started = time.perf_counter()
     rows = []
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
-        # dedupe compares event_time; with none it falls back to observed_time (api.md)
-        t = c.event_time or c.observed_time
+        local_day = (c.event_time or c.observed_time).astimezone(tz).date()
         kw, kw_count = keyword_vector(c.gist)
         rows.append((i, c.source_ref, c.user_id, c.source, c.role, c.type, c.status, c.event_time, c.event_grain,
-                     c.observed_time, t, t.astimezone(tz).date(), c.event_grain in _COARSE, c.title, c.content,
-                     c.importance, c.confidence, c.source_quality, list(c.participants),
+                     c.observed_time, local_day, c.event_grain in _COARSE, c.title, c.content,
+                     c.importance, c.confidence, c.source_quality, c.participants or None,
                      kw, kw_count, vec))
     await run.conn.copy_records_to_table("recall_candidates", records=rows, columns=COLUMNS)
     run.steps.append(ExplainStep(stage="load", statement="copy", sql="COPY recall_candidates FROM STDIN (FORMAT binary)",
