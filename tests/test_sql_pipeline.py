@@ -165,6 +165,15 @@ async def test_dedupe_window_is_15_minutes(engine):
     assert await _clusters(engine, [a, b, c]) == [{"a", "b"}, {"c"}]
 
 
+async def test_a_chain_of_near_repeats_is_one_item_whatever_the_load_order(engine):
+    # a–b, b–c and c–d are within 15 minutes, a and d are not: one connected component; the load
+    # order gives ids whose smallest is not at the end of the chain
+    text = "和张总签合同"
+    a, b, c, d = (cand(k, text, event=D(2, 15, m), observed=D(2, 9, m)) for k, m in (("a", 0), ("b", 14), ("c", 28), ("d", 42)))
+    far = cand("far", text, event=D(2, 17), observed=D(2, 9, 50))
+    assert await _clusters(engine, [c, a, far, d, b]) == [{"a", "b", "c", "d"}, {"far"}]
+
+
 async def test_day_grain_times_on_the_same_day_merge(engine):
     a = cand("a", "昨天和张总签合同", event=D(2, 0), observed=D(2, 20), grain="day")
     b = cand("b", "昨天和张总签了合同", event=D(2, 0), observed=D(2, 21), grain="day")
