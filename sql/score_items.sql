@@ -10,17 +10,7 @@
 -- contain, whichever is higher; the plan's target weight for the item's type tilts it (0.5 + 0.5 w). A user-snapshot
 -- project named in an item raises its importance by 0.1 (RFC §10 prior). Asked for important
 -- things, importance counts in full; otherwise it only tilts the ranking (0.3 + 0.7 × importance).
-WITH p AS (
-    SELECT CAST(:topics AS text[]) AS topics, CAST(:topic_embedding AS vector) AS topic_embedding,
-           CAST(:topic_keywords AS sparsevec) AS topic_keywords,
-           greatest(1, CAST(:topic_keyword_count AS integer)) AS topic_keyword_count,
-           CAST(:target_types AS text[]) AS target_types, CAST(:target_weights AS double precision[]) AS target_weights,
-           CAST(:projects AS text[]) AS projects,
-           CAST(:w_meinput AS double precision) AS w_meinput, CAST(:w_chat AS double precision) AS w_chat,
-           CAST(:w_memory AS double precision) AS w_memory, CAST(:importance_asked AS boolean) AS importance_asked,
-           CAST(:importance_min AS double precision) AS importance_min,
-           CAST(:include_hidden AS boolean) AS include_hidden
-), members AS (
+WITH members AS (
     SELECT k.cluster, w.id, w.source, w.type, w.source_quality, w.confidence, w.event_time, w.observed_time,
            w.importance, w.temporal_match, w.group_key
     FROM recall_clusters k
@@ -38,41 +28,45 @@ WITH p AS (
                                     WHEN 'created' THEN 4 ELSE 5 END)] AS group_key
     FROM members m
     GROUP BY m.cluster
-), factors AS (
+), factors AS MATERIALIZED (  -- once per cluster: inlined, the semantic subquery ran twice
     SELECT mg.cluster, rp.rep AS id, mg.group_key, mg.temporal_match,
-           rp.source_quality * (0.85 + 0.15 * CASE rp.source WHEN 'meinput' THEN p.w_meinput
-                                                            WHEN 'chat' THEN p.w_chat ELSE p.w_memory END) AS source_factor,
+           rp.source_quality * (0.85 + 0.15 * CASE rp.source
+                                                WHEN 'meinput' THEN CAST(:w_meinput AS double precision)
+                                                WHEN 'chat' THEN CAST(:w_chat AS double precision)
+                                                ELSE CAST(:w_memory AS double precision) END) AS source_factor,
            -- the plan's targets tilt it: what the question looks for (decisions for 「定了什么」) first
-           (0.5 + 0.5 * coalesce(p.target_weights[array_position(p.target_types, rp.type)], 0.5))
-           * CASE WHEN coalesce(cardinality(p.topics), 0) = 0 THEN 1.0
-                ELSE (SELECT CASE WHEN EXISTS (SELECT 1 FROM unnest(p.topics) tp
+           (0.5 + 0.5 * coalesce((CAST(:target_weights AS double precision[]))[
+                                     array_position(CAST(:target_types AS text[]), rp.type)], 0.5))
+           * CASE WHEN coalesce(cardinality(CAST(:topics AS text[])), 0) = 0 THEN 1.0
+                ELSE (SELECT CASE WHEN EXISTS (SELECT 1 FROM unnest(CAST(:topics AS text[])) tp
                                               WHERE strpos(lower(r.title || ' ' || r.content), lower(tp)) > 0) THEN 1.0
-                                  ELSE 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> p.topic_embedding),
-                                                            -(r.kw <#> p.topic_keywords) / p.topic_keyword_count)
+                                  ELSE 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> CAST(:topic_embedding AS vector)),
+                                                            -(r.kw <#> CAST(:topic_keywords AS sparsevec))
+                                                            / greatest(1, CAST(:topic_keyword_count AS integer)))
                              END
                       FROM recall_candidates r WHERE r.id = rp.rep)
            END AS semantic_match,
            least(1.0, mg.importance
-                 + CASE WHEN coalesce(cardinality(p.projects), 0) > 0 AND EXISTS (
-                             SELECT 1 FROM recall_candidates r, unnest(p.projects) pr
+                 + CASE WHEN coalesce(cardinality(CAST(:projects AS text[])), 0) > 0 AND EXISTS (
+                             SELECT 1 FROM recall_candidates r, unnest(CAST(:projects AS text[])) pr
                              WHERE r.id = rp.rep AND strpos(lower(r.title || ' ' || r.content), lower(pr)) > 0)
                         THEN 0.1 ELSE 0 END) AS importance,
            rp.confidence, rp.event_time
     FROM merged mg
     JOIN representative rp ON rp.cluster = mg.cluster
-    CROSS JOIN p
-), scored AS (
-    SELECT f.*, s.importance_factor,
-           f.source_factor * f.temporal_match * f.semantic_match * s.importance_factor * f.confidence AS recall_score
+), weighed AS (
+    SELECT f.*, CASE WHEN CAST(:importance_asked AS boolean) THEN f.importance
+                     ELSE 0.3 + 0.7 * f.importance END AS importance_factor
     FROM factors f
-    CROSS JOIN p
-    CROSS JOIN LATERAL (SELECT CASE WHEN p.importance_asked THEN f.importance
-                                    ELSE 0.3 + 0.7 * f.importance END AS importance_factor) s
+), scored AS (
+    SELECT w.*, w.source_factor * w.temporal_match * w.semantic_match * w.importance_factor * w.confidence AS recall_score
+    FROM weighed w
 ), shown AS (
     SELECT sc.*
-    FROM scored sc CROSS JOIN p
-    WHERE p.include_hidden
-       OR (sc.recall_score >= 0.5 AND (p.importance_min IS NULL OR sc.importance >= p.importance_min))
+    FROM scored sc
+    WHERE CAST(:include_hidden AS boolean)
+       OR (sc.recall_score >= 0.5 AND (CAST(:importance_min AS double precision) IS NULL
+                                       OR sc.importance >= CAST(:importance_min AS double precision)))
     ORDER BY sc.recall_score DESC, sc.event_time NULLS LAST, sc.id
     LIMIT CAST(:max_rows AS integer)
 ), shown_members AS (
