@@ -133,3 +133,29 @@ MORE_ROWS = [pytest.param(*[c.strip() for c in line.split("|")], id=line.split("
 @pytest.mark.parametrize(("query", "mode", "mention", "event", "top", "need"), MORE_ROWS)
 def test_colloquial_plan(query, mode, mention, event, top, need):
     test_plan(query, mode, mention, event, top, need)
+
+
+# Topics are what the user asks about; fillers and pointers back (那件事, 来着, 谈了) are not.
+# A junk topic would cost every item lacking it most of its semantic_match and hide it.
+TOPICS = """
+我这周输入过什么关于 MeInput 的？ | MeInput
+周末我说要做什么来着 | -
+前几天说的那件事 | -
+这两天我答应了别人什么 | -
+我今天要做哪几件事 | -
+帮我回忆一下上周发生了什么 | -
+我这周有没有漏掉什么待办 | -
+我这个月有哪些重要的截止日期 | -
+上周和张总谈了什么 | 张总
+昨天跟老王约了几点 | 老王
+周三之前把报告发给谁来着 | 报告
+我上次说的那个方案后来怎么样了 | 方案
+下周三之前我得交什么材料 | 材料
+我前天是不是说过要去医院 | 去医院
+"""
+
+
+@pytest.mark.parametrize(("query", "topics"), [pytest.param(*[c.strip() for c in line.split("|")], id=line.split("|")[0])
+                                               for line in TOPICS.strip().splitlines()])
+def test_topics(query, topics):
+    assert list(plan_query(query, now=NOW).topics) == ([] if topics == "-" else topics.split(","))
