@@ -6,8 +6,8 @@
 -- item types it implies; a bare mention with no time of its own (chit-chat) is something said,
 -- not something that occurred; an agent run is something done, not something said (api.md:
 -- mentioned = user or assistant turns). Wide recall (RFC §3.6): an item just outside its range
--- stays, with temporal_match decaying to 0 over half the range (at least 12 h). Records observed
--- after `now` are never used.
+-- stays, with temporal_match decaying to 0 over half the range (at least 12 h); so does an event
+-- whose grain is longer than the range. Records observed after `now` are never used.
 -- Parameters are used in place, not through a one-row CTE: custom plans fold them into constants
 -- (the CTE join cost 1.4 ms more at 2k candidates).
 CREATE TEMP TABLE recall_window ON COMMIT DROP AS
@@ -43,8 +43,16 @@ FROM (
         SELECT c.id, c.user_id, c.t, c.local_day, c.coarse, c.kw, c.kw_count, c.embedding, c.type, c.status,
                c.event_time, c.event_grain, c.source, c.source_quality, c.confidence, c.importance, c.observed_time,
                c.role,
-               recall_temporal_match(c.event_time, CAST(:event_lo AS timestamptz), CAST(:event_hi AS timestamptz),
-                   greatest(interval '12 hours', (CAST(:event_hi AS timestamptz) - CAST(:event_lo AS timestamptz)) / 2)) AS e_tm,
+               least(recall_temporal_match(c.event_time, CAST(:event_lo AS timestamptz), CAST(:event_hi AS timestamptz),
+                         greatest(interval '12 hours', (CAST(:event_hi AS timestamptz) - CAST(:event_lo AS timestamptz)) / 2)),
+                     -- an event known only to a unit longer than the range (「下个月复诊」 asked about one
+                     -- day) is not certainly in it: at most a near miss. Shortest lengths of each unit.
+                     CASE WHEN CASE c.event_grain WHEN 'hour' THEN interval '1 hour' WHEN 'day' THEN interval '1 day'
+                                                  WHEN 'week' THEN interval '7 days' WHEN 'month' THEN interval '28 days'
+                                                  WHEN 'quarter' THEN interval '89 days' WHEN 'year' THEN interval '365 days'
+                                                  ELSE interval '0' END
+                               > CAST(:event_hi AS timestamptz) - CAST(:event_lo AS timestamptz)
+                          THEN 0.8 ELSE 1.0 END) AS e_tm,
                recall_temporal_match(c.observed_time, CAST(:mention_lo AS timestamptz), CAST(:mention_hi AS timestamptz),
                    greatest(interval '12 hours', (CAST(:mention_hi AS timestamptz) - CAST(:mention_lo AS timestamptz)) / 2)) AS m_tm
         FROM recall_candidates c

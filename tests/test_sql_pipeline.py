@@ -110,6 +110,26 @@ async def test_near_misses_stay_with_lower_temporal_match(engine):
     assert 0 < rows["near"] < 1
 
 
+async def test_an_event_known_only_to_the_month_is_not_certainly_on_the_day_asked(engine):
+    plan = plan_query("我前天做了什么", now=NOW)  # 09-01, a day range
+    month = cand("month", "看完牙了，下个月复诊", event=D(1, 0), observed=datetime(2026, 8, 17, 16, tzinfo=TZ), grain="month")
+    day = cand("day", "前天去复诊", event=D(1, 0), observed=D(1, 9), grain="day")
+    async with sql_run(engine) as run:
+        await load(run, [month, day])
+        await filter_by_mode(run, plan, NOW)
+        rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
+                                         "JOIN recall_candidates c USING (id)"))
+    assert rows["day"] == 1.0
+    assert rows["month"] == pytest.approx(0.8), "a near miss at best, like an event just outside the range"
+    month_plan = plan_query("我这个月做了什么", now=NOW)
+    async with sql_run(engine) as run:
+        await load(run, [month, day])
+        await filter_by_mode(run, month_plan, NOW)
+        rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
+                                         "JOIN recall_candidates c USING (id)"))
+    assert rows["month"] == 1.0 and rows["day"] == 1.0, "a month-grain event fits a month range"
+
+
 async def test_records_observed_after_now_are_not_used(engine):
     plan = plan_query("我今天说过什么", now=NOW)
     later = cand("later", "今天下午说的话", event=D(3, 15), observed=D(3, 15))
