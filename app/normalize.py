@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from app.contracts import TimeExpression
-from app.planner.timeparse import GRAIN_ORDER, parse
+from app.planner.timeparse import FIRST_YEAR, GRAIN_ORDER, LAST_YEAR, parse
 from app.text import clean_text
 
 
@@ -93,7 +93,9 @@ def _when(value: Any) -> datetime | None:
         parsed = datetime.fromisoformat(value)
     except ValueError:
         return None
-    return parsed if parsed.tzinfo is not None else None
+    if parsed.tzinfo is None or not FIRST_YEAR <= parsed.year < LAST_YEAR:
+        return None  # no offset, or outside the years the service answers for (0001-…, 9999-…)
+    return parsed
 
 
 def _unit(value: Any) -> float | None:

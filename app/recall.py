@@ -28,6 +28,7 @@ from app.pipeline.rank import rank
 from app.pipeline.sql import SqlRun
 from app.planner import plan_query
 from app.planner.router import resolve_clock
+from app.planner.timeparse import FIRST_YEAR, LAST_YEAR
 from app.settings import Settings
 from app.sqlfiles import Queries
 from app.text import clean_text
@@ -62,6 +63,14 @@ def _plan_for(request: RecallRequest, settings: Settings) -> ContextPlan:
     plan = request.plan
     if plan.time.mention_range is None and plan.time.event_range is None:
         raise BadRequest("`plan.time` needs a mention_range or an event_range")
+    for name in ("mention_range", "event_range"):
+        r = getattr(plan.time, name)
+        if r is None:
+            continue
+        if not (FIRST_YEAR <= r.start.year and r.end.year < LAST_YEAR):
+            raise BadRequest(f"`plan.time.{name}` must lie between the years {FIRST_YEAR} and {LAST_YEAR - 1}")
+        if r.start >= r.end:
+            raise BadRequest(f"`plan.time.{name}` needs its start before its end")
     # a caller's plan is used as is; it only gets the clock it is answered against
     return msgspec.structs.replace(plan, now=now, timezone=getattr(zone, "key", None) or plan.timezone or now.isoformat()[-6:])
 

@@ -170,3 +170,24 @@ async def test_ambiguous_has_exactly_occurred_and_mentioned(client):
     report = occurred["这周五晚上6点之前要交季度报告"]  # Friday, still ahead of now
     assert report["status"] == "planned" and report["event_time"] > NOW
     assert "这周五晚上6点之前要交季度报告（尚未发生）" in bundle["answer"]["text"]
+
+
+@pytest.mark.parametrize("edge", ["0001-01-01T00:00:00+08:00", "9999-12-31T23:00:00-08:00"])
+async def test_a_given_plan_outside_the_calendar_is_a_bad_request(client, edge):
+    plan = (await client.post("/v1/context-planner/plan", json={"query": "我前天做了什么", "now": NOW})).json()
+    plan["time"]["event_range"]["start" if edge.startswith("0001") else "end"] = edge
+    resp = await client.post("/v1/temporal-recall/query", json={"user_id": "demo", "query": "x", "plan": plan})
+    assert resp.status_code == 400, resp.text
+    assert "1900" in resp.json()["detail"]
+
+
+async def test_a_given_plan_with_an_empty_range_is_a_bad_request(client):
+    plan = (await client.post("/v1/context-planner/plan", json={"query": "我前天做了什么", "now": NOW})).json()
+    plan["time"]["event_range"]["end"] = plan["time"]["event_range"]["start"]
+    resp = await client.post("/v1/temporal-recall/query", json={"user_id": "demo", "query": "x", "plan": plan})
+    assert resp.status_code == 400 and "start before its end" in resp.json()["detail"]
+
+
+async def test_time_words_outside_the_calendar_are_not_time(client):
+    bundle = await ask(client, "近4887年和9999年12月31日我做了什么")
+    assert bundle["plan"]["time"]["expressions"] == []

@@ -28,7 +28,7 @@ from app.contracts import (
     TimeRange,
 )
 from app.errors import BadRequest
-from app.planner.timeparse import parse
+from app.planner.timeparse import FIRST_YEAR, LAST_YEAR, parse
 from app.text import clean_text
 
 NO_TIME_WORD_WINDOW = timedelta(days=30)  # api.md: a temporal question with no time word
@@ -136,8 +136,8 @@ def resolve_clock(now: datetime | None, timezone: str | None, default_timezone: 
         now = datetime.now(zone)
     elif now.tzinfo is None:
         raise BadRequest("`now` needs a UTC offset, e.g. 2026-09-03T10:00:00+08:00")
-    elif not 1900 <= now.year <= 2200:
-        raise BadRequest("`now` must lie between the years 1900 and 2200")
+    elif not FIRST_YEAR <= now.year < LAST_YEAR:
+        raise BadRequest(f"`now` must lie between the years {FIRST_YEAR} and {LAST_YEAR - 1}")
     return now.astimezone(zone), zone
 
 

@@ -32,6 +32,11 @@ _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, 
 _FULLWIDTH = str.maketrans("０１２３４５６７８９：", "0123456789:")
 
 
+# Years a resolved range may touch (the API's bounds for `now`): beyond them lie no records, and
+# near year 1 or 9999 a local time has no UTC equivalent.
+FIRST_YEAR, LAST_YEAR = 1900, 2201
+
+
 def cn_number(s: str) -> int:
     """'15', '十五', '二十四', '一百', '两', '二〇二六' → int."""
     if s.isdigit():
@@ -595,7 +600,13 @@ def _token_at(text: str, m: re.Match, ctx: Ctx) -> Tok | None:
     for name in names[names.index(m.lastgroup):]:
         rx, fn = _RULES[name]
         sub = rx.match(text, m.start())
-        if sub is not None and (tok := fn(sub, ctx)) is not None:
+        if sub is None:
+            continue
+        try:
+            tok = fn(sub, ctx)
+        except (ValueError, OverflowError):  # 近4887年, 9999年前: outside the calendar, not a time
+            continue
+        if tok is not None:
             return tok
     return None
 
@@ -722,7 +733,10 @@ def _combine(text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
         if j == k:
             i += 1
             continue
-        x = _resolve_point(ctx, toks[k:j])
+        try:
+            x = _resolve_point(ctx, toks[k:j])
+        except (ValueError, OverflowError):  # a day or clock arithmetic left the calendar
+            x = None
         if x is None:
             i = j
             continue
@@ -751,7 +765,7 @@ def _combine(text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
         elif nxt is not None and nxt.kind == "before" and x.end > ctx.now:
             # X之前 = [now, end of X); a clock time is a point, so its deadline is the time itself
             start, end, e0, j = ctx.now, (x.start if x.is_clock else x.end), nxt.e, j + 1
-        if end > start:
+        if end > start and start.year >= FIRST_YEAR and end.year <= LAST_YEAR:
             out.append(TimeExpression(text=text[s0:e0], start=start, end=end, grain=grain, span=(s0, e0)))
         i = j
     return out

@@ -482,3 +482,20 @@ def test_ranges_are_in_the_requested_zone():
 def test_naive_now_is_refused():
     with pytest.raises(ValueError, match="timezone-aware"):
         parse("今天", datetime(2026, 9, 3), TZ)
+
+
+@pytest.mark.parametrize("stored", [False, True])
+def test_garbage_of_time_characters_never_raises_and_stays_in_the_calendar(stored):
+    # seeded jumbles of time words and digits (what a fuzzer sends): 近4887年 once raised ValueError
+    import random
+
+    from app.planner.timeparse import FIRST_YEAR, LAST_YEAR
+
+    rnd = random.Random(4887)
+    pieces = [*"0123456789一二三四五六七八九十百千万两半点分时天周月年号日前后上下这本今明昨去之到至以来从最近过内刚才早中晚午夜个季度初底旬末",
+              "之前", "以来", "到现在", "上上", "大前天", "星期", "礼拜", "国庆", "春节", "元旦", "9999年", "近4887年", "0001年"]
+    now = datetime(2026, 9, 3, 10, 0, tzinfo=TZ)
+    for _ in range(3000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.choice([3, 8, 30, 120])))
+        for expr in parse(text, now, stored=stored):
+            assert FIRST_YEAR <= expr.start.year and expr.end.year < LAST_YEAR and expr.start < expr.end, text
