@@ -138,6 +138,8 @@ async def test_users_never_see_each_others_records(client, emulator):
         ({"query": "昨天"}, "user_id"),
         ({"user_id": "demo", "query": "昨天", "now": "2026-09-03T10:00:00"}, "timezone"),
         ({"user_id": "demo", "query": "昨天", "timezone": "Nowhere/City"}, "unknown timezone"),
+        ({"user_id": "demo", "query": "昨天", "timezone": "Asia"}, "unknown timezone"),
+        ({"user_id": "demo", "query": "昨天", "timezone": "Ṱo invoke " * 40}, "unknown timezone"),
         ({"user_id": "demo", "query": "昨天", "plan": {"temporal_mode": "SOMETIMES"}}, "plan"),
         ({"user_id": "demo", "query": "x" * 2001}, "length"),
     ],

@@ -126,8 +126,9 @@ def resolve_clock(now: datetime | None, timezone: str | None, default_timezone: 
     if timezone is not None:
         try:
             zone: tzinfo = ZoneInfo(timezone)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise BadRequest(f"unknown timezone {timezone!r}: use an IANA name such as 'Asia/Shanghai'") from None
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file, a directory
+            shown = timezone if len(timezone) <= 64 else timezone[:64] + "…"
+            raise BadRequest(f"unknown timezone {shown!r}: use an IANA name such as 'Asia/Shanghai'") from None
     elif now is not None:
         zone = now.tzinfo
     else:
