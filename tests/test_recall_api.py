@@ -193,3 +193,17 @@ async def test_a_given_plan_with_an_empty_range_is_a_bad_request(client):
 async def test_time_words_outside_the_calendar_are_not_time(client):
     bundle = await ask(client, "近4887年和9999年12月31日我做了什么")
     assert bundle["plan"]["time"]["expressions"] == []
+
+
+async def test_odd_terms_from_the_caller_are_cleaned_not_a_500(client):
+    query = "我昨天有什么重要的事？"
+    plain = {it["source_ref"]: it for it in items(await ask(client, query, include_hidden=True))}
+    odd = {it["source_ref"]: it for it in items(await ask(
+        client, query, include_hidden=True, user_snapshot={"active_projects": ["\x00", "  ", "Me\x00Input"]}))}
+    meinput = [ref for ref, it in plain.items() if "MeInput" in it["title"] + it["content"]]
+    assert meinput and set(odd) == set(plain)
+    for ref in meinput:  # the cleaned project MeInput is a ranking prior (RFC §10)
+        assert odd[ref]["score_breakdown"]["importance"] == pytest.approx(
+            min(1.0, plain[ref]["score_breakdown"]["importance"] + 0.1), abs=1e-3)
+    for ref in set(plain) - set(meinput):  # a blank project matches nothing
+        assert odd[ref]["score_breakdown"] == plain[ref]["score_breakdown"]
