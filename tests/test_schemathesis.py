@@ -36,16 +36,19 @@ DB = "schemathesis_run"
 
 
 @pytest.fixture(scope="module")
-def service(embedded_pg, emulator):
+def service(embedded_pg, emulator, tmp_path_factory):
     url = asyncio.run(create_database(DB))
     migrate.upgrade(url)
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": url, "DB_POOL_SIZE": "4",
            **emulator.env(("meinput", "chat"))}
-    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # Logs go to a file: a pipe nobody reads fills after ~64 KiB and then blocks the service.
+    log = tmp_path_factory.mktemp("schemathesis") / "service.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                                stdout=out, stderr=subprocess.STDOUT, text=True)
     try:
-        _wait_healthy(port, proc, 30)
+        _wait_healthy(port, proc, 30, log)
         yield f"http://127.0.0.1:{port}"
     finally:
         proc.send_signal(signal.SIGTERM)

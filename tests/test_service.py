@@ -58,11 +58,13 @@ def _start_service(data_dir: Path, port: int) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
-def _wait_healthy(port: int, proc: subprocess.Popen, seconds: float) -> dict:
+def _wait_healthy(port: int, proc: subprocess.Popen, seconds: float, log: Path | None = None) -> dict:
+    """`log`: where the service writes when its output is not a pipe."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            pytest.fail(f"service exited early: {proc.stdout.read()}")
+            output = proc.stdout.read() if proc.stdout else log.read_text() if log else ""
+            pytest.fail(f"service exited early: {output}")
         try:
             resp = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
             if resp.status_code == 200:
