@@ -76,6 +76,10 @@ def synthetic(n: int, seed: int = 7) -> Dataset:
 
 # ---------------------------------------------------------------- the in-process baseline
 
+_GRAIN_SECONDS = {"hour": 3600, "day": 86400, "week": 7 * 86400, "month": 28 * 86400, "quarter": 89 * 86400,
+                  "year": 365 * 86400}
+
+
 def _tm(t: np.ndarray, lo: float, hi: float, slack: float) -> np.ndarray:
     inside = (t >= lo) & (t < hi)
     below = 0.8 * np.clip(1 - (lo - t) / slack, 0, None)
@@ -92,6 +96,8 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     obs = np.array([c.observed_time.timestamp() for c in cands])
     evt = np.array([c.event_time.timestamp() if c.event_time else np.nan for c in cands])
     e_tm = _tm(evt, e_lo, e_hi, max(43200, (e_hi - e_lo) / 2))
+    grain_s = np.array([_GRAIN_SECONDS.get(c.event_grain, 0) for c in cands])
+    e_tm = np.where(grain_s > e_hi - e_lo, np.minimum(e_tm, 0.8), e_tm)  # coarser than the range: a near miss
     m_tm = _tm(obs, m_lo, m_hi, max(43200, (m_hi - m_lo) / 2))
     eventish = np.array([c.type != "mention" or c.event_grain is not None for c in cands])
     keep = (obs < now) & (((e_tm > 0) & (e_tm >= m_tm) & eventish) | (m_tm > 0))
