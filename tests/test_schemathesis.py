@@ -52,7 +52,12 @@ def service(embedded_pg, emulator, tmp_path_factory):
         yield f"http://127.0.0.1:{port}"
     finally:
         proc.send_signal(signal.SIGTERM)
-        proc.wait(20)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+            pytest.fail(f"the service did not stop within 20 s of SIGTERM; its log: {log}")
 
 
 def test_no_server_errors_and_documented_responses(service):

@@ -51,11 +51,16 @@ def _postgres_of(data_dir: Path) -> list[psutil.Process]:
             if p.info["status"] != psutil.STATUS_ZOMBIE and str(data_dir) in " ".join(p.info["cmdline"] or [])]
 
 
+_STARTED: list[subprocess.Popen] = []  # services a test started, stopped by service_dir if it fails half-way
+
+
 def _start_service(data_dir: Path, port: int) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env["RECALL_DATA_DIR"] = str(data_dir)
-    return subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    _STARTED.append(proc)
+    return proc
 
 
 def _wait_healthy(port: int, proc: subprocess.Popen, seconds: float, log: Path | None = None) -> dict:
@@ -82,7 +87,13 @@ def service_dir():
 
     root = Path(tempfile.mkdtemp(prefix="mrs-"))
     yield root / "pgdata"
-    for proc in _postgres_of(root):  # only if a test failed half-way: stop what this test started
+    # only if a test failed half-way: stop what this test started
+    for service in _STARTED:
+        if service.poll() is None:
+            service.kill()
+            service.wait(10)
+    _STARTED.clear()
+    for proc in _postgres_of(root):
         proc.terminate()
     shutil.rmtree(root, ignore_errors=True)
 
