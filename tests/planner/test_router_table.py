@@ -122,6 +122,8 @@ MORE = """
 记得我上周说的那个bug吗 | MENTIONED_IN | 2026-08-24 00:00~2026-08-31 00:00 | - | chat | REQUIRED
 我明天下午有空吗 | PLANNED_IN | - | 2026-09-04 12:00~2026-09-04 18:00 | chat | REQUIRED
 你说的对 | AMBIGUOUS | - | - | chat | SKIP
+上周和张总讨论了什么 | MENTIONED_IN | 2026-08-24 00:00~2026-08-31 00:00 | - | chat | REQUIRED
+明天要讨论什么 | PLANNED_IN | - | 2026-09-04 00:00~2026-09-05 00:00 | chat | REQUIRED
 上周你推荐的那本书叫什么 | AMBIGUOUS | 2026-08-24 00:00~2026-08-31 00:00 | 2026-08-24 00:00~2026-08-31 00:00 | chat | REQUIRED
 昨天天气怎么样 | AMBIGUOUS | - | - | chat | SKIP
 """
