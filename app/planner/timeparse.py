@@ -117,9 +117,18 @@ def _next_month(d: date) -> date:
     return (d.replace(day=1) + timedelta(days=32)).replace(day=1)
 
 
-def _nearest(today: date, candidates: list[date]) -> date:
-    # nearest to today; a tie goes to the earlier one
+def _nearest(today: date, candidates: list[date], m: re.Match | None = None) -> date:
+    """Nearest to today; a tie goes to the earlier one. A since-anchor (国庆以来, 3月5日至今) must
+    lie in the past: there, the nearest occurrence on or before today (the nearest one, still
+    ahead, would make the range empty)."""
+    if m is not None and _SINCE_AFTER.match(m.string, m.end()):
+        past = [c for c in candidates if c <= today]
+        if past:
+            return max(past)
     return min(candidates, key=lambda c: (abs((c - today).days), c))
+
+
+_SINCE_AFTER = re.compile(r"\s*(?:以来|至今|到现在|迄今|到今天为止)")
 
 
 def _safe_date(y: int, m: int, d: int) -> date | None:
@@ -230,7 +239,7 @@ def month_day(m, ctx):
     mo, dd = cn_number(m["mo"]), cn_number(m["d"])
     y = ctx.today.year
     cands = [c for c in (_safe_date(y - 1, mo, dd), _safe_date(y, mo, dd), _safe_date(y + 1, mo, dd)) if c]
-    return _day_tok(m, _nearest(ctx.today, cands)) if cands else _void(m)
+    return _day_tok(m, _nearest(ctx.today, cands, m)) if cands else _void(m)
 
 
 @rule(r"(?P<q>上上个|上个|这个|下个|下下个|本|上|下|这)月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]")
@@ -270,7 +279,7 @@ def year_holiday(m, ctx):
 def holiday(m, ctx):
     name = m["h"] or m["h2"]
     y = ctx.today.year
-    return _day_tok(m, _nearest(ctx.today, [_holiday(name, y - 1), _holiday(name, y), _holiday(name, y + 1)]))
+    return _day_tok(m, _nearest(ctx.today, [_holiday(name, y - 1), _holiday(name, y), _holiday(name, y + 1)], m))
 
 
 # -- days
