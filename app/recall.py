@@ -28,7 +28,7 @@ from app.pipeline.rank import rank
 from app.pipeline.sql import SqlRun
 from app.planner import plan_query
 from app.planner.router import resolve_clock
-from app.planner.timeparse import FIRST_YEAR, LAST_YEAR
+from app.planner.timeparse import FIRST_YEAR, LAST_YEAR, in_calendar
 from app.settings import Settings
 from app.sqlfiles import Queries
 from app.text import clean_text
@@ -67,7 +67,7 @@ def _plan_for(request: RecallRequest, settings: Settings) -> ContextPlan:
         r = getattr(plan.time, name)
         if r is None:
             continue
-        if not (FIRST_YEAR <= r.start.year and r.end.year < LAST_YEAR):
+        if not in_calendar(r.start, r.end):
             raise BadRequest(f"`plan.time.{name}` must lie between the years {FIRST_YEAR} and {LAST_YEAR - 1}")
         if r.start >= r.end:
             raise BadRequest(f"`plan.time.{name}` needs its start before its end")

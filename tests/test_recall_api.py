@@ -193,6 +193,8 @@ async def test_a_given_plan_with_an_empty_range_is_a_bad_request(client):
 async def test_time_words_outside_the_calendar_are_not_time(client):
     bundle = await ask(client, "近4887年和9999年12月31日我做了什么")
     assert bundle["plan"]["time"]["expressions"] == []
+    edge = await ask(client, "2200年我做了什么")
+    assert [e["text"] for e in edge["plan"]["time"]["expressions"]] == ["2200年"], "the last year still counts"
 
 
 async def test_odd_terms_from_the_caller_are_cleaned_not_a_500(client):

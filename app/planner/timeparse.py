@@ -32,9 +32,14 @@ _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, 
 _FULLWIDTH = str.maketrans("０１２３４５６７８９：", "0123456789:")
 
 
-# Years a resolved range may touch (the API's bounds for `now`): beyond them lie no records, and
-# near year 1 or 9999 a local time has no UTC equivalent.
+# Years a range may start in (the API's bounds for `now`, LAST_YEAR excluded): beyond them lie no
+# records, and near year 1 or 9999 a local time has no UTC equivalent.
 FIRST_YEAR, LAST_YEAR = 1900, 2201
+
+
+def in_calendar(start: datetime, end: datetime) -> bool:
+    """Whether [start, end) lies in the years the service answers for (2200年 ends at 2201-01-01)."""
+    return FIRST_YEAR <= start.year < LAST_YEAR and end.year <= LAST_YEAR
 
 
 def cn_number(s: str) -> int:
@@ -774,7 +779,7 @@ def _combine(text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
         elif nxt is not None and nxt.kind == "before" and x.end > ctx.now:
             # X之前 = [now, end of X); a clock time is a point, so its deadline is the time itself
             start, end, e0, j = ctx.now, (x.start if x.is_clock else x.end), nxt.e, j + 1
-        if end > start and start.year >= FIRST_YEAR and end.year <= LAST_YEAR:
+        if end > start and in_calendar(start, end):
             out.append(TimeExpression(text=text[s0:e0], start=start, end=end, grain=grain, span=(s0, e0)))
         i = j
     return out
