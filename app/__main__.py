@@ -112,12 +112,8 @@ def cmd_schemas(_: argparse.Namespace) -> int:
 
 
 async def _recall(args: argparse.Namespace, explain: bool):
-    import httpx
-
     from app.contracts import RecallRequest
-    from app.db.bootstrap import prepare_database
-    from app.db.engine import create_engine
-    from app.recall import RecallDeps, run_recall
+    from app.recall import open_recall, run_recall
 
     env = dict(os.environ)
     emulator = None
@@ -126,18 +122,12 @@ async def _recall(args: argparse.Namespace, explain: bool):
 
         emulator = start_emulator()
         env |= emulator.env()
-    settings = load_settings(env)
-    database = await asyncio.to_thread(prepare_database, settings)
-    engine = create_engine(database.url, settings)
     try:
-        async with httpx.AsyncClient() as client:
-            deps = RecallDeps.create(settings, engine, client)
+        async with open_recall(load_settings(env)) as deps:
             request = RecallRequest(user_id=args.user, query=args.query, now=_now(args.now), timezone=args.timezone,
                                     limit=args.limit, include_hidden=args.include_hidden, explain=explain)
             return await run_recall(request, deps)
     finally:
-        await engine.dispose()
-        database.close()
         if emulator is not None:
             emulator.stop()
 

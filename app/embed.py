@@ -71,7 +71,7 @@ class Embedder(Protocol):
 
 
 class HashingEmbedder:
-    """Deterministic character n-gram hashing; ~20 µs a short text, cached by text."""
+    """Deterministic character n-gram hashing, cached by text."""
 
     def __init__(self, dim: int = DIM, cache_size: int = 50_000) -> None:
         self.dim = dim

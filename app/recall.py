@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import asyncpg
@@ -16,6 +19,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.answer import render_answer
 from app.cache import TimelineCache
 from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest
+from app.db.bootstrap import prepare_database
+from app.db.engine import create_engine
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
 from app.errors import BadRequest, DatabaseUnavailable
 from app.fetch import Upstreams, fetch_candidates, plan_zone
@@ -53,6 +58,20 @@ class RecallDeps:
             embedder = HttpEmbedder(http_client, settings.embeddings_url) if settings.embeddings_url else HashingEmbedder()
         return cls(settings=settings, engine=engine, queries=queries or Queries(), embedder=embedder,
                    upstreams=Upstreams(client=http_client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)))
+
+
+@asynccontextmanager
+async def open_recall(settings: Settings, *, embedder: Embedder | None = None) -> AsyncIterator[RecallDeps]:
+    """Everything a script or the CLI needs to run recalls outside the web app: the database
+    (embedded unless DATABASE_URL), its engine, one HTTP client and the deps; all closed after."""
+    database = await asyncio.to_thread(prepare_database, settings)
+    engine = create_engine(database.url, settings)
+    try:
+        async with httpx.AsyncClient() as client:
+            yield RecallDeps.create(settings, engine, client, embedder=embedder)
+    finally:
+        await engine.dispose()
+        database.close()
 
 
 def _plan_for(request: RecallRequest, settings: Settings) -> ContextPlan:

@@ -22,16 +22,12 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-import httpx
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.contracts import RecallRequest
-from app.db.bootstrap import prepare_database
-from app.db.engine import create_engine
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, SH, Dataset, Event
-from app.recall import RecallDeps, run_recall
+from app.recall import RecallDeps, open_recall, run_recall
 from app.settings import load_settings
 
 TODAY = DEMO_NOW.date()
@@ -186,17 +182,11 @@ async def evaluate(labelled: list[Labelled], deps: RecallDeps, ds: Dataset) -> N
 async def main() -> None:
     emulator = start_emulator()
     env = emulator.env() | {"RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-eval" / "pgdata")}
-    settings = load_settings(env)
-    database = await asyncio.to_thread(prepare_database, settings)
-    engine = create_engine(database.url, settings)
     try:
-        async with httpx.AsyncClient() as client:
-            deps = RecallDeps.create(settings, engine, client)
+        async with open_recall(load_settings(env)) as deps:
             ds = emulator.state.dataset
             await evaluate(labelled_queries(ds), deps, ds)
     finally:
-        await engine.dispose()
-        database.close()
         emulator.stop()
 
 

@@ -23,17 +23,15 @@ import time
 from pathlib import Path
 
 import asyncpg
-import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.contracts import RecallRequest
 from app.db import migrate
 from app.db.embedded import EmbeddedPostgres
-from app.db.engine import create_engine
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
-from app.recall import RecallDeps, run_recall
+from app.recall import open_recall, run_recall
 from app.settings import load_settings
 
 DB = "recall_pgbouncer"
@@ -60,22 +58,16 @@ async def prepare(socket_dir: str) -> None:
 
 
 async def bundles(url: str, env: dict[str, str]) -> list[str]:
-    settings = load_settings(env)
-    engine = create_engine(url, settings)
-    try:
-        async with httpx.AsyncClient() as client:
-            deps = RecallDeps.create(settings, engine, client)
+    async with open_recall(load_settings(env | {"DATABASE_URL": url})) as deps:
 
-            async def one(i: int) -> str:
-                request = RecallRequest(user_id=(DEMO_USER, OTHER_USER)[i % 2], query=QUERIES[i % len(QUERIES)],
-                                        now=DEMO_NOW, include_hidden=True, limit=100)
-                bundle = await run_recall(request, deps)
-                return repr([(g.key, [(it.source_ref, it.merged_from, round(it.recall_score, 6)) for it in g.items])
-                             for g in bundle.groups])
+        async def one(i: int) -> str:
+            request = RecallRequest(user_id=(DEMO_USER, OTHER_USER)[i % 2], query=QUERIES[i % len(QUERIES)],
+                                    now=DEMO_NOW, include_hidden=True, limit=100)
+            bundle = await run_recall(request, deps)
+            return repr([(g.key, [(it.source_ref, it.merged_from, round(it.recall_score, 6)) for it in g.items])
+                         for g in bundle.groups])
 
-            return list(await asyncio.gather(*(one(i) for i in range(64))))
-    finally:
-        await engine.dispose()
+        return list(await asyncio.gather(*(one(i) for i in range(64))))
 
 
 def main() -> int:

@@ -22,14 +22,12 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-import httpx
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.contracts import RecallRequest
 from app.db.bootstrap import prepare_database
-from app.db.engine import create_engine
 from app.embed import HashingEmbedder, keywords
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, RECIPES, SH, Dataset, clock_phrase, day_phrase
@@ -40,7 +38,7 @@ from app.pipeline.load import load_candidates
 from app.pipeline.rank import rank
 from app.pipeline.sql import SqlRun
 from app.planner import plan_query
-from app.recall import RecallDeps, run_recall
+from app.recall import RecallDeps, open_recall, run_recall
 from app.settings import load_settings
 
 QUERY = "我最近一周有什么重要的事？"
@@ -186,12 +184,9 @@ async def bench_size(n: int, database_url: str, rounds: int) -> dict:
     emulator = start_emulator(synthetic(n))
     env = emulator.env(("meinput",)) | {"SOURCE_RECORD_CAP": "50000", "SOURCE_TIMEOUT_S": "30",
                                         "REQUEST_DEADLINE_S": "60", "CACHE_TTL_S": "3600", "DATABASE_URL": database_url}
-    settings = load_settings(env)
-    engine = create_engine(database_url, settings)
     embedder = HashingEmbedder()
     try:
-        async with httpx.AsyncClient() as client:
-            deps = RecallDeps.create(settings, engine, client, embedder=embedder)
+        async with open_recall(load_settings(env), embedder=embedder) as deps:
             request = RecallRequest(user_id=USER, query=QUERY, now=DEMO_NOW)
             t = time.perf_counter()
             await run_recall(request, deps)
@@ -219,17 +214,14 @@ async def bench_size(n: int, database_url: str, rounds: int) -> dict:
                     "stages": {k: statistics.median(v) for k, v in stage_acc.items()},
                     "sql": statistics.median(sql_times), "base": statistics.median(base_times)}
     finally:
-        await engine.dispose()
         emulator.stop()
 
 
 async def drift(database_url: str, total: int) -> tuple[float, float]:
     emulator = start_emulator(synthetic(1000))
     settings = load_settings(emulator.env(("meinput",)) | {"CACHE_TTL_S": "3600", "DATABASE_URL": database_url})
-    engine = create_engine(database_url, settings)
     try:
-        async with httpx.AsyncClient() as client:
-            deps = RecallDeps.create(settings, engine, client)
+        async with open_recall(settings) as deps:
             request = RecallRequest(user_id=USER, query=QUERY, now=DEMO_NOW)
             times = []
             for _ in range(total):
@@ -239,7 +231,6 @@ async def drift(database_url: str, total: int) -> tuple[float, float]:
         window = max(1, total // 10)
         return statistics.median(times[:window]), statistics.median(times[-window:])
     finally:
-        await engine.dispose()
         emulator.stop()
 
 

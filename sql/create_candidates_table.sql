@@ -22,8 +22,8 @@ CREATE TEMP TABLE recall_candidates (
     importance     double precision NOT NULL,
     confidence     double precision NOT NULL,
     source_quality double precision NOT NULL,
-    participants   text[],               -- NULL when there are none: an empty array costs ~1 µs a row to COPY
-    kw             sparsevec NOT NULL,   -- keyword set as 0/1 sparse vector (app.embed.keyword_indices)
+    participants   text[],               -- NULL when there are none: an empty array is far dearer to COPY
+    kw             sparsevec NOT NULL,   -- keyword set as 0/1 sparse vector (app.embed.keyword_vector)
     kw_count       integer NOT NULL,
     embedding      vector NOT NULL
 ) ON COMMIT DROP

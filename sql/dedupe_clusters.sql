@@ -3,8 +3,7 @@
 -- Clusters are the connected components of recall_edges: each in-window item gets the smallest
 -- id of its component (items without an edge are their own cluster). The walk starts only from
 -- local minima (an id smaller than all its neighbours'): the component's smallest id is one of
--- them. Starting from every id made O(k²) rows per component of k items (20k candidates:
--- 430 → 120 ms).
+-- them. Starting from every id made O(k²) rows per component of k items.
 CREATE TEMP TABLE recall_clusters ON COMMIT DROP AS
 WITH RECURSIVE reach (id, root) AS (
     SELECT a, a FROM recall_edges GROUP BY a HAVING a < min(b)

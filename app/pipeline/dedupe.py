@@ -13,7 +13,7 @@ async def dedupe(run: SqlRun, *, explain: bool = False) -> str | None:
     """Fill `recall_edges` and `recall_clusters`; with `explain`, return the EXPLAIN ANALYZE plans.
 
     recall_edges gets no index and no ANALYZE: measured, the component walk is faster without
-    them (20k candidates: 750 vs 880 ms; no difference at 2k and 5k)."""
+    them (bench/recall.py's dedupe stage)."""
     params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP}
     if explain:
         edges = await run.explain("dedupe_edges", **params)
