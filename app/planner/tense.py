@@ -1,0 +1,27 @@
+"""Tense and aspect cues: whether a text speaks of what is ahead or of what is done.
+
+One module for the time parser (which way a bare 周五 or 三点 points) and the normalizer (a
+record's status). The cue lists differ on purpose: the parser asks "does this text look ahead",
+the normalizer "is this thing done"; each pattern says which question it answers.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A question looks ahead (「下周五之前要交什么」): a bare weekday in it is the next one.
+QUESTION_AHEAD = re.compile(
+    r"安排|计划|打算|准备|之前|截止|到期|要交|将要|将会|日程|行程|预约|约了|提醒|(?<![重主只需想])要(?!不)|"
+    r"(?<![觉获记懂值])得(?![到])|(?<![开聚约例晚宴学大社工机])会(?![议])"
+)
+# A recorded statement looks ahead (「周一开会」 has no completed-aspect marker, 「要」「约」 say so).
+STATEMENT_AHEAD = re.compile(
+    r"要|(?<![开聚约例晚宴学大社工机])会(?!议)|(?<![觉获记懂值])得(?!到)|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止"
+)
+# A recorded statement looks back: any of these and no look-ahead cue means its times are past.
+STATEMENT_BEHIND = re.compile(r"了|过|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束")
+
+# A record says its thing is done (「体检做完了」「已经发了」); 「了解」「已读」 are not.
+DONE = re.compile(r"已经|已(?!读)|完成了|做完|搞定|开完|结束了|办完|改完|[\u4e00-\u9fff]了(?!解)")
+# A record says its thing is still to come, which outweighs a done cue (「做完了要记得发」).
+STILL_AHEAD = re.compile(r"要|将|准备|记得|别忘|打算|计划|约了|安排|会去|得去|之前|截止|提醒")
