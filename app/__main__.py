@@ -41,7 +41,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from app.web import create_app
 
     settings = load_settings()
-    configure_logging(logging.DEBUG if os.environ.get("RECALL_LOG_LEVEL", "").upper() == "DEBUG" else logging.INFO)
+    configure_logging(logging.getLevelName(settings.log_level))
     queries = Queries()
     database = prepare_database(settings)
     try:

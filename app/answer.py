@@ -14,10 +14,9 @@ from typing import Protocol
 
 from app.contracts import Answer, Citation, RecallBundle, TimelineItem, TimeRange
 from app.errors import RecallError
+from app.modes import HEADINGS
 
 log = logging.getLogger("app.answer")
-HEADINGS = {"occurred": "发生的事", "mentioned": "提到的事", "planned": "安排", "created": "记下/决定的事",
-            "due": "截止"}
 _WEEKDAYS = "一二三四五六日"
 _MARK = re.compile(r"\[(\d+)\]")
 
@@ -30,7 +29,7 @@ class AnswerWriter(Protocol):
     def write(self, bundle: RecallBundle) -> Answer: ...
 
 
-def _when(item: TimelineItem) -> str:
+def _when_text(item: TimelineItem) -> str:
     t: datetime | None = item.event_time
     if t is None:
         return f"{item.observed_time:%m月%d日}记录"
@@ -64,7 +63,7 @@ def render_answer(bundle: RecallBundle) -> Answer:
             done = "，已完成" if item.status == "completed" and group.key != "occurred" else ""
             ahead = ("（尚未发生）" if group.key == "occurred" and bundle.plan.now is not None
                      and item.event_time is not None and item.event_time >= bundle.plan.now else "")
-            lines.append(f"- {_when(item)} {item.title}{done}{ahead}{maybe} [{n}]")
+            lines.append(f"- {_when_text(item)} {item.title}{done}{ahead}{maybe} [{n}]")
     if not citations:
         plan = bundle.plan
         scope = plan.time.event_range or plan.time.mention_range

@@ -20,6 +20,8 @@ ItemStatus = Literal["planned", "completed", "mentioned", "unknown"]
 Grain = Literal["minute", "hour", "day", "week", "month", "quarter", "year"]
 GroupKey = Literal["occurred", "mentioned", "planned", "created", "due"]
 Tier = Literal["primary", "secondary", "hidden"]
+# api.md: primary from 0.75, secondary from 0.50, hidden below (shown only with include_hidden)
+PRIMARY_MIN, SECONDARY_MIN = 0.75, 0.50
 TargetType = Literal["event", "calendar_event", "schedule", "todo", "commitment", "decision", "mention"]
 Unit = Annotated[float, Meta(ge=0.0, le=1.0)]
 # Times are tz-aware everywhere (house rule 5): a naive time is rejected at the boundary.

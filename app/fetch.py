@@ -11,15 +11,15 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import httpx
 
 from app.cache import TimelineCache, Window
 from app.contracts import ContextPlan, SourceReport
 from app.normalize import Candidate, normalize_memory, normalize_message, normalize_run, normalize_segment
+from app.planner.clock import Clock
 from app.settings import Settings
 from app.sources.chat import fetch_chat
 from app.sources.http import SourceError, SourceTimeout
@@ -62,16 +62,6 @@ def fetch_window(plan: ContextPlan, now: datetime) -> Window:
     if not spans:
         return now - EVENT_LOOKBACK, now
     return min(s[0] for s in spans), min(max(s[1] for s in spans), now)
-
-
-def plan_zone(plan: ContextPlan, fallback: str) -> tzinfo:
-    if plan.now is not None and plan.now.tzinfo is not None:
-        name = plan.timezone or ""
-        try:
-            return ZoneInfo(name)
-        except (ValueError, KeyError, OSError):
-            return plan.now.tzinfo
-    return ZoneInfo(fallback)
 
 
 Puller = Callable[[float], Awaitable[list[Any]]]
@@ -128,15 +118,14 @@ def _ms(started: float) -> int:
     return round((time.monotonic() - started) * 1000)
 
 
-async def fetch_candidates(plan: ContextPlan, user_id: str, up: Upstreams) -> Fetched:
+async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Upstreams) -> Fetched:
     """Every configured source's candidates for `plan`, with a report per source."""
     s = up.settings
-    now = plan.now or datetime.now(ZoneInfo(s.default_timezone))
-    tz = plan_zone(plan, s.default_timezone)
-    window = fetch_window(plan, now)
+    tz = clock.zone
+    window = fetch_window(plan, clock.now)
     # each source's budget ends early enough to leave the SQL stages their share of the deadline
     budget = min(s.source_timeout_s, max(0.1, s.request_deadline_s - SQL_RESERVE_S))
-    zone_key = str(tz)
+    zone_key = clock.label
     jobs: dict[str, Awaitable[tuple[list[Candidate], SourceReport]]] = {}
     reports: dict[str, SourceReport] = {}
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from app.answer import HEADINGS
 from app.contracts import ContextPlan, Explain, RecallBundle, TimeRange
+from app.modes import HEADINGS
 
 
 def _range(r: TimeRange | None) -> str:

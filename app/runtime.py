@@ -14,9 +14,10 @@ from typing import Protocol
 import httpx
 import msgspec
 
-from app.answer import HEADINGS
 from app.contracts import ContextNeeds, ContextPlan, RecallBundle, RecallRequest
+from app.modes import HEADINGS
 from app.planner import plan_query
+from app.planner.clock import DEFAULT_ZONE
 from app.recall import RecallDeps, run_recall
 
 
@@ -79,7 +80,7 @@ class RuntimeContext:
         *,
         recall: RecallClient,
         plan: ContextPlan | None = None,
-        default_timezone: str = "Asia/Shanghai",
+        default_timezone: str = DEFAULT_ZONE,
     ) -> RuntimeContext:
         """A caller's plan is used as is; otherwise the Cheap Router makes one."""
         plan = plan or plan_query(query, now=now, timezone=tz, default_timezone=default_timezone)

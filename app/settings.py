@@ -1,16 +1,22 @@
-"""Typed settings read from the environment (see docs and ../shared/contracts/api.md)."""
+"""Typed settings read from the environment (see docs/operations.md and ../shared/contracts/api.md).
+
+Every variable is one row of `VARIABLES`: its name, the Settings field it fills and the parser
+that checks it. Defaults live only on `Settings`; an unset or blank variable keeps its default.
+"""
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import msgspec
 
 from app.errors import ConfigError
+from app.planner.clock import DEFAULT_ZONE
 
 
 def default_data_dir() -> Path:
@@ -29,24 +35,25 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     memory_token: str | None = None
     embeddings_url: str | None = None
     api_tokens: tuple[str, ...] = ()
-    default_timezone: str = "Asia/Shanghai"
+    default_timezone: str = DEFAULT_ZONE
     source_timeout_s: float = 2.0
     request_deadline_s: float = 5.0
     source_record_cap: int = 5000
     cache_ttl_s: float = 60.0
     db_pool_size: int = 10
     db_pool_timeout_s: float = 2.0
-    db_pooler: str = "none"  # "pgbouncer": a transaction-mode pooler sits between us and Postgres
+    db_pooler: Literal["none", "pgbouncer"] = "none"  # pgbouncer: a transaction-mode pooler sits in between
+    log_level: Literal["INFO", "DEBUG"] = "INFO"  # DEBUG adds query texts to the logs
 
     @property
     def zone(self) -> ZoneInfo:
         return ZoneInfo(self.default_timezone)
 
 
-def _positive_float(env: Mapping[str, str], name: str, default: float) -> float:
-    raw = env.get(name)
-    if raw is None or raw == "":
-        return default
+# ---------------------------------------------------------------- parsers: (variable, raw) → value
+
+
+def _positive_float(name: str, raw: str) -> float:
     try:
         value = float(raw)
     except ValueError:
@@ -56,10 +63,7 @@ def _positive_float(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
-def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = env.get(name)
-    if raw is None or raw == "":
-        return default
+def _positive_int(name: str, raw: str) -> int:
     try:
         value = int(raw)
     except ValueError:
@@ -69,54 +73,79 @@ def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
     return value
 
 
-def _choice(env: Mapping[str, str], name: str, allowed: tuple[str, ...]) -> str:
-    raw = (env.get(name) or allowed[0]).strip().lower()
-    if raw not in allowed:
-        raise ConfigError(f"{name}={raw!r} must be one of {', '.join(allowed)}")
-    return raw
+def _one_of(*allowed: str, upper: bool = False) -> Callable[[str, str], str]:
+    def parse(name: str, raw: str) -> str:
+        value = raw.strip().upper() if upper else raw.strip().lower()
+        if value not in allowed:
+            raise ConfigError(f"{name}={raw!r} must be one of {', '.join(allowed)}")
+        return value
+
+    return parse
 
 
-def _url(env: Mapping[str, str], name: str) -> str | None:
-    raw = (env.get(name) or "").strip()
-    if not raw:
-        return None
+def _url(name: str, raw: str) -> str:
+    raw = raw.strip()
     if not raw.startswith(("http://", "https://")):
         raise ConfigError(f"{name}={raw!r} must be an http:// or https:// URL")
     return raw.rstrip("/")
 
 
+def _database_url(name: str, raw: str) -> str:
+    raw = raw.strip()
+    if not raw.startswith(("postgresql://", "postgres://", "postgresql+asyncpg://")):
+        raise ConfigError(f"{name} must be a postgresql:// URL, got scheme {raw.split(':')[0]!r}")
+    return raw
+
+
+def _absolute_path(name: str, raw: str) -> Path:
+    path = Path(raw)
+    if not path.is_absolute():
+        raise ConfigError(f"{name}={raw!r} must be an absolute path")
+    return path
+
+
+def _zone_name(name: str, raw: str) -> str:
+    raw = raw.strip()
+    try:
+        ZoneInfo(raw)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise ConfigError(f"{name}={raw!r} is not an IANA time zone name") from None
+    return raw
+
+
+def _secret(name: str, raw: str) -> str:
+    return raw
+
+
+def _token_list(name: str, raw: str) -> tuple[str, ...]:
+    return tuple(t.strip() for t in raw.split(",") if t.strip())
+
+
+VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
+    ("DATABASE_URL", "database_url", _database_url),
+    ("RECALL_DATA_DIR", "data_dir", _absolute_path),
+    ("MEINPUT_URL", "meinput_url", _url),
+    ("MEINPUT_TOKEN", "meinput_token", _secret),
+    ("CHAT_URL", "chat_url", _url),
+    ("CHAT_TOKEN", "chat_token", _secret),
+    ("MEMORY_URL", "memory_url", _url),
+    ("MEMORY_TOKEN", "memory_token", _secret),
+    ("EMBEDDINGS_URL", "embeddings_url", _url),
+    ("RECALL_API_TOKENS", "api_tokens", _token_list),
+    ("DEFAULT_TIMEZONE", "default_timezone", _zone_name),
+    ("SOURCE_TIMEOUT_S", "source_timeout_s", _positive_float),
+    ("REQUEST_DEADLINE_S", "request_deadline_s", _positive_float),
+    ("SOURCE_RECORD_CAP", "source_record_cap", _positive_int),
+    ("CACHE_TTL_S", "cache_ttl_s", _positive_float),
+    ("DB_POOL_SIZE", "db_pool_size", _positive_int),
+    ("DB_POOL_TIMEOUT_S", "db_pool_timeout_s", _positive_float),
+    ("DB_POOLER", "db_pooler", _one_of("none", "pgbouncer")),
+    ("RECALL_LOG_LEVEL", "log_level", _one_of("INFO", "DEBUG", upper=True)),
+)
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     """Read settings; any bad value raises ConfigError with a one-line message."""
     env = os.environ if env is None else env
-    database_url = (env.get("DATABASE_URL") or "").strip() or None
-    if database_url and not database_url.startswith(("postgresql://", "postgres://", "postgresql+asyncpg://")):
-        raise ConfigError(f"DATABASE_URL must be a postgresql:// URL, got scheme {database_url.split(':')[0]!r}")
-    tz = (env.get("DEFAULT_TIMEZONE") or "Asia/Shanghai").strip()
-    try:
-        ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ConfigError(f"DEFAULT_TIMEZONE={tz!r} is not an IANA time zone name") from None
-    tokens = tuple(t.strip() for t in (env.get("RECALL_API_TOKENS") or "").split(",") if t.strip())
-    data_dir = Path(env["RECALL_DATA_DIR"]) if env.get("RECALL_DATA_DIR") else default_data_dir()
-    if not data_dir.is_absolute():
-        raise ConfigError(f"RECALL_DATA_DIR={str(data_dir)!r} must be an absolute path")
-    return Settings(
-        database_url=database_url,
-        data_dir=data_dir,
-        meinput_url=_url(env, "MEINPUT_URL"),
-        meinput_token=env.get("MEINPUT_TOKEN") or None,
-        chat_url=_url(env, "CHAT_URL"),
-        chat_token=env.get("CHAT_TOKEN") or None,
-        memory_url=_url(env, "MEMORY_URL"),
-        memory_token=env.get("MEMORY_TOKEN") or None,
-        embeddings_url=_url(env, "EMBEDDINGS_URL"),
-        api_tokens=tokens,
-        default_timezone=tz,
-        source_timeout_s=_positive_float(env, "SOURCE_TIMEOUT_S", 2.0),
-        request_deadline_s=_positive_float(env, "REQUEST_DEADLINE_S", 5.0),
-        source_record_cap=_positive_int(env, "SOURCE_RECORD_CAP", 5000),
-        cache_ttl_s=_positive_float(env, "CACHE_TTL_S", 60.0),
-        db_pool_size=_positive_int(env, "DB_POOL_SIZE", 10),
-        db_pool_timeout_s=_positive_float(env, "DB_POOL_TIMEOUT_S", 2.0),
-        db_pooler=_choice(env, "DB_POOLER", ("none", "pgbouncer")),
-    )
+    values = {field: parse(name, env[name]) for name, field, parse in VARIABLES if (env.get(name) or "").strip()}
+    return Settings(**values)

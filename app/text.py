@@ -13,3 +13,9 @@ def clean_text(text: str) -> str:
     except UnicodeEncodeError:
         text = "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
     return text
+
+
+def clean_terms(values: list[str]) -> list[str]:
+    """Caller-given terms (topics, snapshot projects) as SQL can match them: no NUL and no blank
+    term (an empty string is found in every item)."""
+    return [t for t in (clean_text(v).strip() for v in values) if t]

@@ -17,14 +17,13 @@ from litestar.openapi import ResponseSpec
 from litestar.openapi.config import OpenAPIConfig
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
-from sqlalchemy.exc import DBAPIError, OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.contracts import ContextPlan, PlanRequest, Problem, RecallBundle, RecallRequest
+from app.db.errors import database_errors
 from app.db.migrate import current_revision
 from app.embed import Embedder
-from app.errors import DatabaseUnavailable, RecallError
+from app.errors import RecallError
 from app.logs import request_id
 from app.planner import plan_query
 from app.recall import RecallDeps, run_recall
@@ -67,11 +66,6 @@ def _http_error(_: Request, exc: HTTPException) -> Response:
     if exc.status_code >= 500:
         return problem(exc.status_code, "Internal error", "an unexpected error occurred")
     return problem(exc.status_code, HTTPStatus(exc.status_code).phrase, detail)
-
-
-def _database_error(_: Request, exc: Exception) -> Response:
-    log.warning("database unavailable: %s", type(exc).__name__)
-    return problem(503, "Database unavailable", "the database is not reachable right now; retry shortly")
 
 
 def _unexpected(_: Request, exc: Exception) -> Response:
@@ -132,13 +126,11 @@ def create_app(
 
     @get("/healthz", responses=_errors(503))
     async def healthz() -> dict[str, Any]:
-        try:
+        with database_errors():
             async with engine.connect() as conn:
                 raw = await conn.get_raw_connection()
                 row = await raw.driver_connection.fetchrow(queries["server_versions"].sql)
             revision = await current_revision(engine)
-        except (OSError, DBAPIError, OperationalError, PoolTimeout) as exc:
-            raise DatabaseUnavailable(f"database unreachable: {type(exc).__name__}") from None
         return {
             "status": "ok",
             "database": "reachable",
@@ -162,9 +154,6 @@ def create_app(
         exception_handlers={
             RecallError: _recall_error,
             HTTPException: _http_error,
-            OSError: _database_error,
-            DBAPIError: _database_error,
-            PoolTimeout: _database_error,
             Exception: _unexpected,
         },
         openapi_config=OpenAPIConfig(title="MeMind Temporal Recall", version="0.1.0"),

@@ -32,12 +32,9 @@ from app.embed import HashingEmbedder, keywords
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, RECIPES, SH, Dataset, clock_phrase, day_phrase
 from app.fetch import fetch_candidates
-from app.pipeline.dedupe import MIN_OVERLAP, MIN_SIMILARITY, WINDOW_MINUTES, dedupe
-from app.pipeline.filter import filter_by_mode
-from app.pipeline.load import load_candidates
-from app.pipeline.rank import rank
-from app.pipeline.sql import SqlRun
-from app.planner import plan_query
+from app.pipeline.dedupe import MIN_OVERLAP, MIN_SIMILARITY, WINDOW_MINUTES
+from app.pipeline.runner import prepare_stages, run_stages
+from app.planner import plan_request
 from app.recall import RecallDeps, open_recall, run_recall
 from app.settings import load_settings
 
@@ -157,23 +154,10 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
 
 # ---------------------------------------------------------------- the run
 
-async def sql_path(deps: RecallDeps, plan, cands, embedder) -> tuple[list[str], dict[str, float]]:
-    stages: dict[str, float] = {}
-    async with deps.engine.connect() as conn:
-        raw = (await conn.get_raw_connection()).driver_connection
-        run = SqlRun(conn=raw, queries=deps.queries)
-        async with raw.transaction():
-            t0 = time.perf_counter()
-            await load_candidates(run, cands, await embedder.embed([c.gist for c in cands]), SH)
-            t1 = time.perf_counter()
-            await filter_by_mode(run, plan, plan.now)
-            t2 = time.perf_counter()
-            await dedupe(run)
-            t3 = time.perf_counter()
-            rows = (await rank(run, plan, embedder, None, limit=20, include_hidden=True)).rows
-            t4 = time.perf_counter()
-    stages.update(load=t1 - t0, filter=t2 - t1, dedupe=t3 - t2, rank=t4 - t3)
-    return [r["source_ref"] for r in rows[:20]], stages
+async def sql_path(deps: RecallDeps, plan, clock, cands, embedder) -> tuple[list[str], dict[str, float]]:
+    stage_input = await prepare_stages(plan, clock, cands, embedder)
+    result = await run_stages(deps.engine, deps.queries, stage_input, limit=20, include_hidden=True)
+    return [r["source_ref"] for r in result.rows[:20]], {k: ms / 1e3 for k, ms in result.stage_ms().items()}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -196,13 +180,13 @@ async def bench_size(n: int, database_url: str, rounds: int) -> dict:
                 t = time.perf_counter()
                 await run_recall(request, deps)
                 whole.append(time.perf_counter() - t)
-            plan = plan_query(QUERY, now=DEMO_NOW)
-            cands = (await fetch_candidates(plan, USER, deps.upstreams)).candidates
+            plan, clock = plan_request(QUERY, None, DEMO_NOW, None)
+            cands = (await fetch_candidates(plan, clock, USER, deps.upstreams)).candidates
             vecs = np.array(await embedder.embed([c.gist for c in cands]))
             sql_times, base_times, stage_acc = [], [], {}
             for _ in range(max(3, rounds // 4)):
                 t = time.perf_counter()
-                sql_top, stages = await sql_path(deps, plan, cands, embedder)
+                sql_top, stages = await sql_path(deps, plan, clock, cands, embedder)
                 sql_times.append(time.perf_counter() - t)
                 for k, v in stages.items():
                     stage_acc.setdefault(k, []).append(v)

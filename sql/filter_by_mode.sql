@@ -1,9 +1,9 @@
 -- name: filter_by_mode
--- params: mode, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only
--- Temporal filter (RFC §5.2): OCCURRED_IN/PLANNED_IN/DUE_IN match event_time, MENTIONED_IN and
--- CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned (occurred wins, and holds what
--- happens in the range whether or not it is past `now`: status says which). Each mode keeps the
--- item types it implies; a bare mention with no time of its own (chit-chat) is something said,
+-- params: mode, kept_types, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only
+-- Temporal filter (RFC §5.2; app/modes.py says what each mode means): OCCURRED_IN/PLANNED_IN/DUE_IN
+-- match event_time, MENTIONED_IN and CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned
+-- (occurred wins, and holds what happens in the range whether or not it is past `now`: status says
+-- which). Each mode keeps the item types it implies (kept_types, NULL = all); a bare mention with no time of its own (chit-chat) is something said,
 -- not something that occurred; an agent run is something done, not something said (api.md:
 -- mentioned = user or assistant turns). Wide recall (RFC §3.6): an item just outside its range
 -- stays, with temporal_match decaying to 0 over half the range (at least 12 h); so does an event
@@ -19,13 +19,13 @@ FROM (
            CASE CAST(:mode AS text)
              WHEN 'OCCURRED_IN' THEN CASE WHEN m.e_tm > 0 AND m.event_time < CAST(:now AS timestamptz)
                                           AND (m.type <> 'mention' OR m.event_grain IS NOT NULL) THEN 'occurred' END
-             WHEN 'PLANNED_IN' THEN CASE WHEN m.e_tm > 0 AND m.type IN ('event', 'todo', 'commitment') THEN 'planned' END
-             WHEN 'DUE_IN' THEN CASE WHEN m.e_tm > 0 AND m.type IN ('todo', 'commitment')
+             WHEN 'PLANNED_IN' THEN CASE WHEN m.e_tm > 0 THEN 'planned' END
+             WHEN 'DUE_IN' THEN CASE WHEN m.e_tm > 0
                                       AND NOT (CAST(:unresolved_only AS boolean) AND m.status = 'completed') THEN 'due' END
              WHEN 'MENTIONED_IN' THEN CASE WHEN m.m_tm > 0 AND m.role <> 'run'
                                                 AND (CAST(:event_lo AS timestamptz) IS NULL OR m.e_tm > 0)
                                       THEN 'mentioned' END
-             WHEN 'CREATED_IN' THEN CASE WHEN m.m_tm > 0 AND m.type IN ('decision', 'commitment', 'todo') THEN 'created' END
+             WHEN 'CREATED_IN' THEN CASE WHEN m.m_tm > 0 THEN 'created' END
              WHEN 'AMBIGUOUS' THEN CASE
                WHEN m.e_tm > 0 AND m.e_tm >= m.m_tm AND (m.type <> 'mention' OR m.event_grain IS NOT NULL)
                  THEN 'occurred'
@@ -57,6 +57,7 @@ FROM (
                    greatest(interval '12 hours', (CAST(:mention_hi AS timestamptz) - CAST(:mention_lo AS timestamptz)) / 2)) AS m_tm
         FROM recall_candidates c
         WHERE c.observed_time < CAST(:now AS timestamptz)
+          AND (CAST(:kept_types AS text[]) IS NULL OR c.type = ANY(CAST(:kept_types AS text[])))
         -- OFFSET 0 keeps the two matches computed once per row instead of inlined at every use
         OFFSET 0
     ) m

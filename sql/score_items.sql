@@ -1,7 +1,7 @@
 -- name: score_items
--- params: topics, topic_embedding, topic_keywords, topic_keyword_count, target_types, target_weights, projects, w_meinput, w_chat, w_memory, importance_asked, importance_min, include_hidden, max_rows
--- RFC §7 + §9: one row per cluster, best first, at most max_rows of them (hidden ones only with
--- include_hidden); `after_dedupe` counts every cluster. The representative is the member of
+-- params: topics, topic_embedding, topic_keywords, topic_keyword_count, target_types, target_weights, projects, w_meinput, w_chat, w_memory, importance_asked, importance_min, min_score, include_hidden, max_rows
+-- RFC §7 + §9: one row per cluster, best first, at most max_rows of them (hidden ones, scored under
+-- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
 -- highest source_quality; merged_from lists every member's source_ref, participants are united,
 -- importance and temporal_match are the best of the members. recall_score is the product
 -- source_quality × temporal_match × semantic_match × importance × extraction_confidence, each in
@@ -65,7 +65,7 @@ WITH members AS (
     SELECT sc.*
     FROM scored sc
     WHERE CAST(:include_hidden AS boolean)
-       OR (sc.recall_score >= 0.5 AND (CAST(:importance_min AS double precision) IS NULL
+       OR (sc.recall_score >= CAST(:min_score AS double precision) AND (CAST(:importance_min AS double precision) IS NULL
                                        OR sc.importance >= CAST(:importance_min AS double precision)))
     ORDER BY sc.recall_score DESC, sc.event_time NULLS LAST, sc.id
     LIMIT CAST(:max_rows AS integer)

@@ -3,7 +3,6 @@ hand-made candidates: what each stage keeps, merges and scores."""
 
 from __future__ import annotations
 
-from contextlib import asynccontextmanager
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -15,13 +14,14 @@ from app.normalize import Candidate
 from app.pipeline.dedupe import dedupe
 from app.pipeline.filter import filter_by_mode
 from app.pipeline.load import load_candidates
-from app.pipeline.rank import rank
+from app.pipeline.runner import prepare_stages, run_stages, sql_transaction
 from app.pipeline.sql import SqlRun
-from app.planner import plan_query
+from app.planner import plan_query, resolve_clock
 from app.sqlfiles import Queries
 
 TZ = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 9, 3, 10, 0, tzinfo=TZ)
+CLOCK = resolve_clock(NOW, None)
 EMBEDDER = HashingEmbedder()
 
 
@@ -34,16 +34,12 @@ def cand(ref: str, text: str, *, event: datetime | None, observed: datetime, use
                      participants=people)
 
 
-@asynccontextmanager
-async def sql_run(engine):
-    async with engine.connect() as conn:
-        raw = (await conn.get_raw_connection()).driver_connection
-        async with raw.transaction():
-            yield SqlRun(conn=raw, queries=Queries())
+def sql_run(engine):
+    return sql_transaction(engine, Queries())
 
 
 async def load(run: SqlRun, cands: list[Candidate]) -> int:
-    return await load_candidates(run, cands, await EMBEDDER.embed([c.content for c in cands]), TZ)
+    return await load_candidates(run, cands, await EMBEDDER.embed([c.gist for c in cands]), CLOCK)
 
 
 def D(day: int, hour: int = 0, minute: int = 0) -> datetime:
@@ -90,7 +86,7 @@ async def test_filter_uses_the_time_column_of_each_mode(engine, query, mode, kep
     assert plan.temporal_mode == mode
     async with sql_run(engine) as run:
         await load(run, [A, B])
-        await filter_by_mode(run, plan, NOW)
+        await filter_by_mode(run, plan, CLOCK)
         rows = await run.conn.fetch("SELECT c.source_ref, w.group_key, w.temporal_match FROM recall_window w "
                                     "JOIN recall_candidates c USING (id)")
     assert {r["source_ref"]: r["group_key"] for r in rows} == kept
@@ -103,7 +99,7 @@ async def test_near_misses_stay_with_lower_temporal_match(engine):
     far = cand("far", "上周一开会", event=datetime(2026, 8, 24, 10, tzinfo=TZ), observed=datetime(2026, 8, 24, 8, tzinfo=TZ))
     async with sql_run(engine) as run:
         await load(run, [near, far])
-        await filter_by_mode(run, plan, NOW)
+        await filter_by_mode(run, plan, CLOCK)
         rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
                                          "JOIN recall_candidates c USING (id)"))
     assert set(rows) == {"near"}
@@ -116,7 +112,7 @@ async def test_an_event_known_only_to_the_month_is_not_certainly_on_the_day_aske
     day = cand("day", "前天去复诊", event=D(1, 0), observed=D(1, 9), grain="day")
     async with sql_run(engine) as run:
         await load(run, [month, day])
-        await filter_by_mode(run, plan, NOW)
+        await filter_by_mode(run, plan, CLOCK)
         rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
                                          "JOIN recall_candidates c USING (id)"))
     assert rows["day"] == 1.0
@@ -124,7 +120,7 @@ async def test_an_event_known_only_to_the_month_is_not_certainly_on_the_day_aske
     month_plan = plan_query("我这个月做了什么", now=NOW)
     async with sql_run(engine) as run:
         await load(run, [month, day])
-        await filter_by_mode(run, month_plan, NOW)
+        await filter_by_mode(run, month_plan, CLOCK)
         rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
                                          "JOIN recall_candidates c USING (id)"))
     assert rows["month"] == 1.0 and rows["day"] == 1.0, "a month-grain event fits a month range"
@@ -135,7 +131,7 @@ async def test_records_observed_after_now_are_not_used(engine):
     later = cand("later", "今天下午说的话", event=D(3, 15), observed=D(3, 15))
     async with sql_run(engine) as run:
         await load(run, [later])
-        assert await filter_by_mode(run, plan, NOW) == 0
+        assert await filter_by_mode(run, plan, CLOCK) == 0
 
 
 async def test_due_unresolved_drops_completed(engine):
@@ -145,7 +141,7 @@ async def test_due_unresolved_drops_completed(engine):
     open_ = cand("open", "周五前要交周报", event=D(4, 0), observed=D(2, 9), type="todo", status="planned", grain="day")
     async with sql_run(engine) as run:
         await load(run, [done, open_])
-        await filter_by_mode(run, plan, NOW)
+        await filter_by_mode(run, plan, CLOCK)
         refs = {r[0] for r in await run.conn.fetch(
             "SELECT c.source_ref FROM recall_window JOIN recall_candidates c USING (id)")}
     assert refs == {"open"}
@@ -157,7 +153,7 @@ async def _clusters(engine, cands, query="我昨天有什么重要的事"):
     plan = plan_query(query, now=NOW)
     async with sql_run(engine) as run:
         await load(run, cands)
-        await filter_by_mode(run, plan, NOW)
+        await filter_by_mode(run, plan, CLOCK)
         await dedupe(run)
         rows = await run.conn.fetch("SELECT c.source_ref, k.cluster FROM recall_clusters k "
                                     "JOIN recall_candidates c USING (id) ORDER BY 1")
@@ -220,11 +216,8 @@ async def test_merges_never_cross_users(engine):
 
 async def _ranked(engine, cands, query, snapshot=None):
     plan = plan_query(query, now=NOW)
-    async with sql_run(engine) as run:
-        await load(run, cands)
-        await filter_by_mode(run, plan, NOW)
-        await dedupe(run)
-        return (await rank(run, plan, EMBEDDER, snapshot, limit=100, include_hidden=True)).rows
+    stage_input = await prepare_stages(plan, CLOCK, cands, EMBEDDER)
+    return (await run_stages(engine, Queries(), stage_input, snapshot=snapshot, limit=100, include_hidden=True)).rows
 
 
 async def test_score_is_the_product_of_five_factors_and_keeps_the_best_source(engine):
@@ -295,7 +288,7 @@ async def test_agent_runs_are_done_not_said(engine):
                 type="mention", status="mentioned", grain=None)
     async with sql_run(engine) as run_:
         await load(run_, [run, said])
-        await filter_by_mode(run_, plan_query("我昨天说过什么", now=NOW), NOW)
+        await filter_by_mode(run_, plan_query("我昨天说过什么", now=NOW), CLOCK)
         kept = {r[0] for r in await run_.conn.fetch(
             "SELECT c.source_ref FROM recall_window JOIN recall_candidates c USING (id)")}
     assert kept == {"chat:message:m1"}

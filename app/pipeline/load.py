@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import time
-from datetime import tzinfo
 
 from app.contracts import ExplainStep
 from app.embed import keyword_vector
 from app.normalize import Candidate
 from app.pipeline.sql import SqlRun
+from app.planner.clock import Clock
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
@@ -16,13 +16,14 @@ COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "e
 _COARSE = {"day", "week", "month", "quarter", "year"}
 
 
-async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: list[list[float]], tz: tzinfo) -> int:
-    """Create the temp table and fill it; returns the number of rows loaded."""
+async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: list[list[float]], clock: Clock) -> int:
+    """Create the temp table and fill it; returns the number of rows loaded. `local_day` is the
+    day in the request's zone (day-grain dedupe)."""
     await run.execute("load", "create_candidates_table")
     started = time.perf_counter()
     rows = []
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
-        local_day = (c.event_time or c.observed_time).astimezone(tz).date()
+        local_day = (c.event_time or c.observed_time).astimezone(clock.zone).date()
         kw, kw_count = keyword_vector(c.gist)
         rows.append((i, c.source_ref, c.user_id, c.source, c.role, c.type, c.status, c.event_time, c.event_grain,
                      c.observed_time, local_day, c.event_grain in _COARSE, c.title, c.content,

@@ -1,6 +1,7 @@
 """Context Planner, Level 1: deterministic time parser + Cheap Router."""
 
-from app.planner.router import plan_query
+from app.planner.clock import Clock, resolve_clock
+from app.planner.router import adopt_plan, plan_for, plan_query, plan_request
 from app.planner.timeparse import parse
 
-__all__ = ["parse", "plan_query"]
+__all__ = ["Clock", "adopt_plan", "parse", "plan_for", "plan_query", "plan_request", "resolve_clock"]

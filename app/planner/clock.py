@@ -49,3 +49,14 @@ def resolve_clock(now: datetime | None, timezone: str | None, default_timezone: 
         raise BadRequest(f"`now` must lie between the years {FIRST_YEAR} and {LAST_YEAR - 1}")
     now = now.astimezone(zone)
     return Clock(now=now, zone=zone, label=getattr(zone, "key", None) or now.isoformat()[-6:])
+
+
+def iana_name(label: str | None) -> str | None:
+    """`label` when it names an IANA zone (a plan's timezone may be a bare offset such as +08:00)."""
+    if not label:
+        return None
+    try:
+        ZoneInfo(label)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return None
+    return label

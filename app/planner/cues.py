@@ -1,0 +1,79 @@
+"""The Cheap Router's cue words, as ordered tables (RFC §4.1): which words pick a temporal mode, raise
+a source's weight, say what the question needs, or carry no topic. Order matters where a table is
+a tuple: the first row that matches decides.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.contracts import SourceName, TemporalMode
+
+# ---------------------------------------------------------------- temporal mode (first match wins)
+
+SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|输入过|写过|记过|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|跟你说|和你说|对你说|告诉过?你|说起")
+MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
+    ("MENTIONED_IN", SAID),
+    # also DUE_IN: a deadline expression (这周五之前) whatever the verb, see router._mode
+    ("DUE_IN", re.compile(r"截止|要交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成", re.I)),
+    ("CREATED_IN", re.compile(r"定了|定下|决定|记下|记了|创建|新建|建了|立了|确定了|答应了|承诺了")),
+    ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要做什么|要干什么|要干嘛|待办|几点|有空")),
+    ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|发生|完成了|去了|见了|参加了|开了|办了|经历")),
+    ("AMBIGUOUS", re.compile(r"重要|需要注意|要注意|值得注意|要紧|关键|大事|紧急")),
+)
+
+# ---------------------------------------------------------------- source weights (RFC §3.3: raise, never zero)
+
+# v0.1 reads MeInput and Chat; Calendar (v0.2) and Memory V2 stay low but never zero (wide recall).
+BASE_WEIGHTS: dict[SourceName, float] = {"calendar": 0.30, "chat": 0.80, "meinput": 0.75, "memory_v2": 0.45}
+SOURCE_CUES: tuple[tuple[SourceName, re.Pattern[str], float], ...] = (
+    ("meinput", re.compile(r"输入过|输入的|记过|原话|写过|写的|记下|笔记|备忘|MeInput|打字|录入", re.I), 0.95),
+    ("chat", re.compile(r"聊过|聊的|聊天|问过你|问你|跟你说|和你说|对你说|告诉过?你|你说过|对话|会话|我们聊"), 0.95),
+    ("calendar", re.compile(r"行程|日程|会议|开会|约了|预约|日历"), 0.95),
+    ("memory_v2", re.compile(r"决定|承诺|定了|答应|约定|共识|结论"), 0.65),
+)
+EXPANSIONS: dict[SourceName, list[str]] = {  # RFC §8 per-source expansion vocabularies
+    "chat": ["约", "安排", "明天", "会议", "确认", "跟进", "截止"],
+    "meinput": ["任务", "待办", "要", "记得", "完成", "提交", "开会", "截止"],
+    "memory_v2": ["commitment", "task", "decision", "决定", "承诺"],
+    "calendar": ["会议", "日程", "约"],
+}
+
+# ---------------------------------------------------------------- what the question needs (RFC §2.1)
+
+# A temporal need without a time word (api.md: then the last 30 days).
+HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙")
+# Past decisions live in Memory V2 (RFC §2.1 "历史决策").
+ASKS_DECISION = re.compile(r"上次|上回|之前定|当时定|定的|决定|约定|承诺|答应|结论|共识")
+# A time word in a world-knowledge or generative request (今天天气, 写一篇春节作文) is no recall need...
+NOT_RECALL = re.compile(
+    r"天气|气温|下雨|下雪|新闻|股价|股票|汇率|是几号|几月几号|星期几|周几|礼拜几|多少号|什么日子|放假吗|农历|黄历|"
+    r"帮我写|写一|写个|写篇|作文|翻译|推荐|生成|讲个|笑话|首诗|歌词|食谱|菜谱|去哪玩|哪里玩|怎么过"
+)
+# ...unless it points back at the user's own history: 「上周你推荐的那本书」 is a recall question.
+OWN_HISTORY = re.compile(r"你[^，。？?]{0,4}的|我(?:说|讲|提|聊|写|记|输入|问)过?的|上次|上回|之前|以前|当时|说过|聊过|提过")
+
+# ---------------------------------------------------------------- filters and output
+
+IMPORTANT = re.compile(r"重要|要紧|关键|紧急|大事")
+UNRESOLVED = re.compile(r"没完成|未完成|还没|没做|待办|没处理|未处理|跟进|遗漏|要交")
+SUMMARIZE = re.compile(r"总结|汇总|概括|回顾|梳理|盘点|复盘|整理一下")
+
+# ---------------------------------------------------------------- topics
+
+# Words that carry no topic of their own.
+TOPIC_STOP = re.compile(
+    r"我们|我的|咱们|我|你|有什么|有哪些|有啥|什么|哪些|哪个|哪里|怎么样|怎么|如何|多少|关于|重要的|重要|需要|注意|"
+    r"的事情|事情|的事|事儿|事|东西|一下|帮我|请|吗|呢|吧|啊|呀|了|过|的|是|在|有|和|跟|与|及|或|要|都|还|又|"
+    r"做了|做过|做|干了|干|说过|说了|说|提到|提过|聊过|聊|讲过|谈到|输入过|输入|记过|记下|记|写过|写|原话|"
+    r"安排|日程|行程|计划|之前|以前|以来|截止|要交|交|到期|定了|定|决定|创建|发生|进展|到哪|哪|情况|最新|"
+    r"那些|这些|那个|这个|一些|看看|看|查|找|列出|告诉|给|把|被|对|向|从|到|至|上|下|个|些|们|就|也|"
+    r"总结|汇总|回顾|梳理|盘点|所有|全部|相关|内容|记录|时候|时间|期间|里|中|上面|方面|完成了|完成|吗|上次|那次|"
+    r"那周|那天|那时|当时|那会儿|那段|叫|几点|"
+    # colloquial fillers and pointers back to something said: 「那件事」「说要做什么来着」「谈了什么」
+    r"来着|后来|别人|谁|那件|这件|哪件|几件|哪几|那本|这本|那位|这位|那场|这场|几个|有没有|是不是|"
+    r"谈了|谈过|约了|发给|回忆|想起|漏掉|忘了|忘记|必须|重点|日期|要紧|答应|承诺|啥|嘛|呗|咋|"
+    # what kind of thing is sought is the plan's targets, not a topic: 「哪些任务」「什么会议」
+    r"任务|事项|待办|会议|活动|笔记|想法|消息|工作|材料|资料"
+)
+TOPIC_SPLIT = re.compile(r"[\s，。？！、,.?!:：;；\"'“”‘’（）()《》<>【】\[\]]+")
