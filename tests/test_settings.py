@@ -40,3 +40,18 @@ def test_bad_values_give_one_clear_line(env, message):
         load_settings(env)
     assert str(err.value).startswith(message)
     assert "\n" not in str(err.value)
+
+
+def test_every_setting_has_one_variable_and_its_default_lives_on_settings():
+    from app.settings import VARIABLES, Settings
+
+    fields = [field for _, field, _ in VARIABLES]
+    assert sorted(fields) == sorted(Settings.__struct_fields__), "a setting no variable fills, or a variable twice"
+    assert load_settings({name: "  " for name, _, _ in VARIABLES}) == load_settings({}), "blank keeps the default"
+
+
+def test_log_level_is_a_setting():
+    assert load_settings({}).log_level == "INFO"
+    assert load_settings({"RECALL_LOG_LEVEL": "debug"}).log_level == "DEBUG"
+    with pytest.raises(ConfigError, match="RECALL_LOG_LEVEL='loud' must be one of INFO, DEBUG"):
+        load_settings({"RECALL_LOG_LEVEL": "loud"})

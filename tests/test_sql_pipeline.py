@@ -293,3 +293,56 @@ async def test_agent_runs_are_done_not_said(engine):
             "SELECT c.source_ref FROM recall_window JOIN recall_candidates c USING (id)")}
     assert kept == {"chat:message:m1"}
     assert {r["source_ref"] for r in await _ranked(engine, [run, said], "我昨天做了什么")} == {"chat:run:r1"}
+
+
+# ---------------------------------------------------------------- modes table and runner
+
+def _every_kind() -> list[Candidate]:
+    """One record of each type and status, dated and dateless, said and done, around 09-01…09-05."""
+    out = []
+    for i, (type_, status) in enumerate([("event", "planned"), ("event", "completed"), ("todo", "planned"),
+                                         ("todo", "completed"), ("commitment", "planned"), ("decision", "completed"),
+                                         ("mention", "mentioned")]):
+        for day in (1, 2, 4, 5):
+            out.append(cand(f"{type_}-{status}-{day}", f"第{i}件事 {type_}", event=D(day, 10), observed=D(min(day, 2), 9),
+                            type=type_, status=status))
+        out.append(cand(f"{type_}-{status}-dateless", f"第{i}件事 {type_} 无时间", event=None, observed=D(2, 9),
+                        type=type_, status=status))
+    out.append(cand("chat:run:r9", "整理材料", event=D(2, 10), observed=D(2, 10), source="chat", role="run",
+                    status="completed"))
+    return out
+
+
+@pytest.mark.parametrize("query", ["我昨天做了什么", "我昨天说过什么", "我这周五有什么安排", "我昨天决定了什么",
+                                   "这周五之前要交什么", "我这周有什么重要的事"])
+async def test_groups_and_types_the_sql_keeps_are_those_of_the_modes_table(engine, query):
+    from app.modes import MODES
+
+    plan = plan_query(query, now=NOW)
+    mode = MODES[plan.temporal_mode]
+    async with sql_run(engine) as run:
+        await load(run, _every_kind())
+        assert await filter_by_mode(run, plan, CLOCK) > 0
+        kept = await run.conn.fetch("SELECT w.group_key, w.type FROM recall_window w")
+    assert {r["group_key"] for r in kept} <= set(mode.groups), plan.temporal_mode
+    if mode.kept_types is not None:
+        assert {r["type"] for r in kept} <= set(mode.kept_types), plan.temporal_mode
+
+
+async def test_no_connection_is_held_while_embedding(engine):
+    class Watching:
+        dim = EMBEDDER.dim
+        held: list[int] = []
+
+        async def embed(self, texts):
+            self.held.append(engine.pool.checkedout())
+            return await EMBEDDER.embed(texts)
+
+    watcher = Watching()
+    plan = plan_query("我昨天说过什么关于合同的", now=NOW)
+    assert plan.topics, "the topic is embedded too"
+    stage_input = await prepare_stages(plan, CLOCK, [cand("a", "和张总签合同", event=D(2, 15), observed=D(2, 9))], watcher)
+    result = await run_stages(engine, Queries(), stage_input, include_hidden=True)
+    assert watcher.held == [0]
+    assert [r["source_ref"] for r in result.rows] == ["a"]
+    assert set(result.stage_ms()) == {"load", "filter", "dedupe", "rank"}
