@@ -53,24 +53,19 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
 # ---------------------------------------------------------------- parsers: (variable, raw) → value
 
 
-def _positive_float(name: str, raw: str) -> float:
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ConfigError(f"{name}={raw!r} is not a number") from None
-    if value <= 0:
-        raise ConfigError(f"{name}={raw!r} must be greater than 0")
-    return value
+def _positive(kind: type[int] | type[float]) -> Callable[[str, str], Any]:
+    what = "a whole number" if kind is int else "a number"
 
+    def parse(name: str, raw: str) -> Any:
+        try:
+            value = kind(raw)
+        except ValueError:
+            raise ConfigError(f"{name}={raw!r} is not {what}") from None
+        if value <= 0:
+            raise ConfigError(f"{name}={raw!r} must be greater than 0")
+        return value
 
-def _positive_int(name: str, raw: str) -> int:
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ConfigError(f"{name}={raw!r} is not a whole number") from None
-    if value <= 0:
-        raise ConfigError(f"{name}={raw!r} must be greater than 0")
-    return value
+    return parse
 
 
 def _one_of(*allowed: str, upper: bool = False) -> Callable[[str, str], str]:
@@ -133,12 +128,12 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("EMBEDDINGS_URL", "embeddings_url", _url),
     ("RECALL_API_TOKENS", "api_tokens", _token_list),
     ("DEFAULT_TIMEZONE", "default_timezone", _zone_name),
-    ("SOURCE_TIMEOUT_S", "source_timeout_s", _positive_float),
-    ("REQUEST_DEADLINE_S", "request_deadline_s", _positive_float),
-    ("SOURCE_RECORD_CAP", "source_record_cap", _positive_int),
-    ("CACHE_TTL_S", "cache_ttl_s", _positive_float),
-    ("DB_POOL_SIZE", "db_pool_size", _positive_int),
-    ("DB_POOL_TIMEOUT_S", "db_pool_timeout_s", _positive_float),
+    ("SOURCE_TIMEOUT_S", "source_timeout_s", _positive(float)),
+    ("REQUEST_DEADLINE_S", "request_deadline_s", _positive(float)),
+    ("SOURCE_RECORD_CAP", "source_record_cap", _positive(int)),
+    ("CACHE_TTL_S", "cache_ttl_s", _positive(float)),
+    ("DB_POOL_SIZE", "db_pool_size", _positive(int)),
+    ("DB_POOL_TIMEOUT_S", "db_pool_timeout_s", _positive(float)),
     ("DB_POOLER", "db_pooler", _one_of("none", "pgbouncer")),
     ("RECALL_LOG_LEVEL", "log_level", _one_of("INFO", "DEBUG", upper=True)),
 )
