@@ -7,15 +7,22 @@ For 1k, 2k, 5k and 20k candidates of one synthetic user (served by the emulator 
   of both must be identical; the ratio SQL/baseline is printed,
 - a drift check: p50 of the first and last 500 of 5,000 consecutive queries (temp-table churn).
 
-    make bench           # or: .venv/bin/python bench/recall.py [--quick]
+    make bench           # or: .venv/bin/python bench/recall.py [--quick] [--compare REV]
+
+`--compare REV` first runs this benchmark as it is at git revision REV (its own script, from a
+temporary worktree, `--quick`), then the current tree, and prints the current p50 over REV's per
+size: a before/after on the same machine in one run.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import random
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -40,7 +47,7 @@ from app.settings import load_settings
 
 QUERY = "我最近一周有什么重要的事？"
 USER = "bench"
-QUICK = "--quick" in sys.argv
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def synthetic(n: int, seed: int = 7) -> Dataset:
@@ -218,23 +225,38 @@ async def drift(database_url: str, total: int) -> tuple[float, float]:
         emulator.stop()
 
 
-async def main() -> None:
+def bench_revision(rev: str) -> dict[int, float]:
+    """p50 ms per candidate count of this benchmark at git revision `rev` (run from a worktree)."""
+    with tempfile.TemporaryDirectory(prefix="bench-rev-") as tmp:
+        subprocess.run(["git", "worktree", "add", "--quiet", "--detach", tmp, rev], cwd=ROOT, check=True)
+        try:
+            out = subprocess.run([sys.executable, "bench/recall.py", "--quick"], cwd=tmp, check=True,
+                                 capture_output=True, text=True).stdout
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", tmp], cwd=ROOT, check=True)
+    print(f"--- at {rev} ---\n{out}--- current tree ---")
+    # rows: cands, cold ms, p50 ms, ...
+    return {int(m[1]): float(m[2]) for m in re.finditer(r"^\s*(\d+)\s+\d+\s+([\d.]+)\s", out, re.M)}
+
+
+async def main(quick: bool, before: dict[int, float]) -> None:
     gc.freeze()  # the collector settings of `python -m app serve`
     gc.set_threshold(50_000, 50, 100)
     settings = load_settings({"RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-bench" / "pgdata")})
     database = await asyncio.to_thread(prepare_database, settings)
     try:
-        sizes = [1000, 2000, 5000] if QUICK else [1000, 2000, 5000, 20000]
+        sizes = [1000, 2000, 5000] if quick else [1000, 2000, 5000, 20000]
         print(f"recall pipeline, query {QUERY!r}, one connection + one transaction per query")
         print(f"{'cands':>6} {'cold ms':>8} {'p50 ms':>7} {'p95 ms':>7} | {'load':>6} {'filter':>6} {'dedupe':>6} "
               f"{'rank':>6} | {'SQL ms':>7} {'numpy ms':>8} {'SQL/numpy':>9}")
         for n in sizes:
             r = await bench_size(n, database.url, rounds=10 if n >= 20000 else 30)
             s = r["stages"]
+            versus = f"   p50 {r['p50'] * 1e3 / before[r['n']]:.2f}x of before" if r["n"] in before else ""
             print(f"{r['n']:>6} {r['cold'] * 1e3:>8.0f} {r['p50'] * 1e3:>7.1f} {r['p95'] * 1e3:>7.1f} | "
                   f"{s['load'] * 1e3:>6.1f} {s['filter'] * 1e3:>6.1f} {s['dedupe'] * 1e3:>6.1f} {s['rank'] * 1e3:>6.1f} | "
-                  f"{r['sql'] * 1e3:>7.1f} {r['base'] * 1e3:>8.1f} {r['sql'] / r['base']:>8.2f}x   (top 20 identical)")
-        total = 500 if QUICK else 5000
+                  f"{r['sql'] * 1e3:>7.1f} {r['base'] * 1e3:>8.1f} {r['sql'] / r['base']:>8.2f}x   (top 20 identical){versus}")
+        total = 500 if quick else 5000
         first, last = await drift(database.url, total)
         print(f"drift over {total} consecutive queries at 1k: p50 first 10% {first * 1e3:.1f} ms, "
               f"last 10% {last * 1e3:.1f} ms ({last / first:.2f}x)")
@@ -243,4 +265,9 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="1k/2k/5k only, a shorter drift check")
+    parser.add_argument("--compare", metavar="REV", help="run the benchmark of git revision REV first (quick)")
+    args = parser.parse_args()
+    previous = bench_revision(args.compare) if args.compare else {}
+    asyncio.run(main(args.quick or bool(args.compare), previous))
