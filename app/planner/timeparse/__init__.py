@@ -1,0 +1,60 @@
+"""Deterministic zh-CN time expression parser (RFC §3.2; ../shared/time-conventions.md).
+
+`parse(text, now, tz)` finds every time expression in `text` and resolves each to a half-open
+range [start, end) in `tz` with a grain. Two modes:
+
+- question mode (default): the user's query, relative to `now`;
+- stored-text mode (`stored=True`): a recorded segment or message, relative to its observed time,
+  where a bare weekday or clock time in a statement about the future means the next occurrence.
+
+How it works: one master regex (all rules as alternatives, most specific first) lexes the text
+into tokens in a single C-level scan; a small combinator joins adjacent tokens (day + part of day
++ clock, X到Y, X之前, X以来, 从X到现在) and resolves them to datetimes.
+
+Layout: lexicon (number words, word tables, holidays), calendar (date arithmetic), tokens (Tok,
+Ctx), rules (the ordered RULES table; handlers in rules_dates and rules_clock), combine (lexer and
+combinator). FIRST_YEAR and LAST_YEAR come from app.planner.clock (re-exported here for the
+modules that import them from the parser), the tense cues from app.planner.tense.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import lru_cache
+from zoneinfo import ZoneInfo
+
+from app.contracts import TimeExpression
+from app.planner.clock import FIRST_YEAR, LAST_YEAR
+from app.planner.tense import QUESTION_AHEAD, STATEMENT_AHEAD, STATEMENT_BEHIND
+from app.planner.timeparse.calendar import GRAIN_ORDER, in_calendar
+from app.planner.timeparse.combine import _TRIGGER, _combine, _lex
+from app.planner.timeparse.lexicon import _FULLWIDTH
+from app.planner.timeparse.tokens import Ctx
+
+__all__ = ["FIRST_YEAR", "GRAIN_ORDER", "LAST_YEAR", "in_calendar", "parse"]
+
+
+@lru_cache(maxsize=64)
+def _zone(name: str) -> ZoneInfo:
+    return ZoneInfo(name)
+
+
+def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored: bool = False) -> list[TimeExpression]:
+    """Every time expression in `text`, in order, resolved relative to `now` in `tz`.
+
+    `now` must be tz-aware; `tz` defaults to now's own zone. `stored=True` reads a recorded text
+    (MeInput segment, chat message) whose `now` is its observed time.
+    """
+    if now.tzinfo is None:
+        raise ValueError("now must be timezone-aware")
+    if not _TRIGGER.search(text):
+        return []
+    zone = _zone(tz) if isinstance(tz, str) else (tz or now.tzinfo)
+    local_now = now.astimezone(zone)
+    text = text.translate(_FULLWIDTH)
+    if stored:
+        future = bool(STATEMENT_AHEAD.search(text)) or not STATEMENT_BEHIND.search(text)
+    else:
+        future = bool(QUESTION_AHEAD.search(text))
+    ctx = Ctx(local_now, zone, stored, future)
+    return _combine(text, _lex(text, ctx), ctx)

@@ -1,0 +1,80 @@
+"""The words the rules read: numbers, weekdays, relative day/week/month/year words, parts of the
+day and of the month, and holidays with the date each falls on."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from lunardate import LunarDate
+
+# ---------------------------------------------------------------- numbers
+
+_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+# full-width digits and colon (３点, 10：30) are read as ASCII before lexing
+_FULLWIDTH = str.maketrans("０１２３４５６７８９：", "0123456789:")
+
+
+def cn_number(s: str) -> int:
+    """'15', '十五', '二十四', '一百', '两', '二〇二六' → int."""
+    if s.isdigit():
+        return int(s)
+    if "十" not in s and "百" not in s:
+        if len(s) == 2 and "零" not in s and "〇" not in s:  # 两三天, 三五天: a rough count, take the upper end
+            return max(_DIGIT[c] for c in s)
+        return int("".join(str(_DIGIT[c]) for c in s))
+    total, cur = 0, 0
+    for c in s:
+        if c == "百":
+            total += (cur or 1) * 100
+            cur = 0
+        elif c == "十":
+            total += (cur or 1) * 10
+            cur = 0
+        else:
+            cur = _DIGIT[c]
+    return total + cur
+
+
+N = r"(?:\d{1,4}|[零〇一二两三四五六七八九十百]{1,4})"
+_WD = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "1": 1, "2": 2, "3": 3,
+       "4": 4, "5": 5, "6": 6, "7": 7}
+WEEK = r"(?:周|星期|礼拜)"
+WEEK_N = r"(?:周|个?星期|个?礼拜)"
+
+# ---------------------------------------------------------------- words
+
+_REL_DAY = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨儿": -1, "今天": 0, "今日": 0, "今儿": 0,
+            "明天": 1, "明日": 1, "明儿": 1, "后天": 2, "大后天": 3}
+_REL_DAY_PART = {"今晚": (0, "晚上"), "昨晚": (-1, "晚上"), "明晚": (1, "晚上"), "昨夜": (-1, "晚上"),
+                 "今早": (0, "早上"), "明早": (1, "早上"), "昨早": (-1, "早上"), "今夜": (0, "晚上")}
+_WEEK_SHIFT = {"上上": -2, "上": -1, "这": 0, "本": 0, "这个": 0, "本个": 0, "下": 1, "下下": 2, "上个": -1,
+               "下个": 1, "上一": -1, "下一": 1, "这一": 0, "上上个": -2, "下下个": 2}
+_MONTH_SHIFT = {"上上个": -2, "上个": -1, "上": -1, "这个": 0, "本": 0, "这": 0, "下个": 1, "下": 1,
+                "下下个": 2, "当": 0}
+_YEAR_SHIFT = {"前年": -2, "去年": -1, "今年": 0, "本年": 0, "明年": 1, "后年": 2, "大前年": -3}
+_PARTS = {"凌晨": (0, 6), "上午": (6, 12), "中午": (11, 13), "下午": (12, 18), "晚上": (18, 24),
+          "晚间": (18, 24), "早上": None, "早晨": None, "傍晚": None, "夜里": None, "夜间": None,
+          "半夜": None, "清晨": None}
+_MONTH_PART = {"初": (1, 10), "月初": (1, 10), "上旬": (1, 10), "中旬": (11, 20), "月中": (11, 20),
+               "底": (21, 0), "月底": (21, 0), "月末": (21, 0), "末": (21, 0), "下旬": (21, 0)}
+
+# ---------------------------------------------------------------- holidays
+
+_HOLIDAYS = r"(?:春节|大年初一|除夕|大年三十|中秋节|中秋|端午节|端午|元旦|国庆节|国庆|劳动节|五一|圣诞节|圣诞|情人节|元宵节)"
+
+
+def _holiday(name: str, year: int) -> date:
+    if name in ("春节", "大年初一"):
+        return LunarDate(year, 1, 1).to_solar_date()
+    if name in ("除夕", "大年三十"):
+        return LunarDate(year + 1, 1, 1).to_solar_date() - timedelta(days=1)
+    if name in ("中秋", "中秋节"):
+        return LunarDate(year, 8, 15).to_solar_date()
+    if name in ("端午", "端午节"):
+        return LunarDate(year, 5, 5).to_solar_date()
+    fixed = {"元旦": (1, 1), "国庆": (10, 1), "国庆节": (10, 1), "劳动节": (5, 1), "五一": (5, 1),
+             "圣诞节": (12, 25), "圣诞": (12, 25), "情人节": (2, 14), "元宵节": None}
+    mo_d = fixed.get(name)
+    if mo_d is None:  # 元宵节: lunar 1/15
+        return LunarDate(year, 1, 15).to_solar_date()
+    return date(year, *mo_d)

@@ -1,0 +1,61 @@
+"""What a rule hands the combinator: a token over a span of the text, built against the per-call
+context (now, its zone, question or statement)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+
+@dataclass(slots=True)
+class Tok:
+    kind: str  # day | part | clock | range | to | from | before | since | now | that | void
+    s: int
+    e: int
+    day: date | None = None
+    part: str | None = None
+    hour: int | None = None
+    minute: int | None = None
+    start: datetime | None = None
+    end: datetime | None = None
+    grain: str = "day"
+    bare_weekday: int | None = None  # 周X with no week qualifier
+    bare_monthday: int | None = None  # D号 with no month qualifier
+    explicit_part: bool = False
+
+
+class Ctx:
+    """Per-call context: now, its time zone and the question/statement flavour."""
+
+    __slots__ = ("future", "now", "stored", "today", "tz")
+
+    def __init__(self, now: datetime, tz: ZoneInfo, stored: bool, future: bool) -> None:
+        self.now = now
+        self.tz = tz
+        self.today = now.date()
+        self.stored = stored
+        self.future = future
+
+    def at(self, d: date, hour: int = 0, minute: int = 0) -> datetime:
+        if hour >= 24:
+            d, hour = d + timedelta(days=hour // 24), hour % 24
+        return datetime.combine(d, time(hour, minute), self.tz)
+
+    def days(self, first: date, last_exclusive: date, grain: str = "day") -> tuple[datetime, datetime, str]:
+        return self.at(first), self.at(last_exclusive), grain
+
+
+def _day_tok(m: re.Match, d: date, **kw) -> Tok:
+    return Tok("day", m.start(), m.end(), day=d, **kw)
+
+
+def _void(m: re.Match) -> Tok:
+    """Consumed but names no time (每天…, an impossible date like 2月30日): nothing inside it or
+    attached to it becomes an expression."""
+    return Tok("void", m.start(), m.end())
+
+
+def _range_tok(m: re.Match, start: datetime, end: datetime, grain: str) -> Tok:
+    return Tok("range", m.start(), m.end(), start=start, end=end, grain=grain)
