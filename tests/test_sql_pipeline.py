@@ -332,7 +332,9 @@ async def test_groups_and_types_the_sql_keeps_are_those_of_the_modes_table(engin
 async def test_no_connection_is_held_while_embedding(engine):
     class Watching:
         dim = EMBEDDER.dim
-        held: list[int] = []
+
+        def __init__(self):
+            self.held: list[int] = []
 
         async def embed(self, texts):
             self.held.append(engine.pool.checkedout())
