@@ -18,7 +18,8 @@ from app.planner.timeparse.tokens import Ctx, Tok
 _MASTER = re.compile(
     "|".join(f"(?P<{name}>{re.sub(r'[(][?]P<[a-z0-9]+>', '(?:', pat)})" for name, pat, _ in RULES)
 )
-_RULES = {name: (re.compile(pat), fn) for name, pat, fn in RULES}
+_RULES = [(name, re.compile(pat), fn) for name, pat, fn in RULES]
+_RULE_INDEX = {name: i for i, (name, _, _) in enumerate(_RULES)}
 # every time expression holds one of these: a text with none skips the lexer
 _TRIGGER = re.compile(
     r"[天日晚早夜周星拜末月年季旬小时分钟点号刻今昨明前后近过去刚几:：元国春节除中端劳五一圣情宵午凌晨傍间半Qq\d-]"
@@ -40,9 +41,7 @@ def _lex(text: str, ctx: Ctx) -> list[Tok]:
 
 def _token_at(text: str, m: re.Match, ctx: Ctx) -> Tok | None:
     """The first rule, from the one that matched on, whose handler accepts a match at m.start()."""
-    names = list(_RULES)
-    for name in names[names.index(m.lastgroup):]:
-        rx, fn = _RULES[name]
+    for _name, rx, fn in _RULES[_RULE_INDEX[m.lastgroup]:]:
         sub = rx.match(text, m.start())
         if sub is None:
             continue
