@@ -8,6 +8,8 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import tzinfo
+from zoneinfo import ZoneInfo
 
 import asyncpg
 import httpx
@@ -23,7 +25,7 @@ from app.db.bootstrap import prepare_database
 from app.db.engine import create_engine
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
 from app.errors import BadRequest, DatabaseUnavailable
-from app.fetch import Upstreams, fetch_candidates, plan_zone
+from app.fetch import Upstreams, fetch_candidates
 from app.logs import user_hash
 from app.pipeline.bundle import build_bundle
 from app.pipeline.dedupe import dedupe
@@ -32,6 +34,7 @@ from app.pipeline.load import load_candidates
 from app.pipeline.rank import rank
 from app.pipeline.sql import SqlRun
 from app.planner import plan_query
+from app.planner.clock import Clock
 from app.planner.router import resolve_clock
 from app.planner.timeparse import FIRST_YEAR, LAST_YEAR, in_calendar
 from app.settings import Settings
@@ -94,6 +97,15 @@ def _plan_for(request: RecallRequest, settings: Settings) -> ContextPlan:
     return msgspec.structs.replace(plan, now=now, timezone=getattr(zone, "key", None) or plan.timezone or now.isoformat()[-6:])
 
 
+def _clock_of(plan: ContextPlan) -> Clock:
+    """The zone the plan names, else the offset of its `now` (which _plan_for always sets)."""
+    try:
+        zone: tzinfo = ZoneInfo(plan.timezone or "")
+    except (ValueError, KeyError, OSError):
+        zone = plan.now.tzinfo
+    return Clock(now=plan.now, zone=zone, label=getattr(zone, "key", None) or plan.now.isoformat()[-6:])
+
+
 async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     if not request.query.strip() or not request.user_id.strip():
         raise BadRequest("`query` and `user_id` must not be blank")
@@ -101,10 +113,11 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
         raise BadRequest("`user_id` contains control characters or invalid Unicode")
     started = time.perf_counter()
     plan = _plan_for(request, deps.settings)
-    fetched = await fetch_candidates(plan, request.user_id, deps.upstreams)
+    clock = _clock_of(plan)
+    fetched = await fetch_candidates(plan, clock, request.user_id, deps.upstreams)
     candidates = fetched.candidates
     embeddings = await deps.embedder.embed([c.gist for c in candidates])
-    tz = plan_zone(plan, deps.settings.default_timezone)
+    tz = clock.zone
     try:
         async with deps.engine.connect() as conn:
             raw = (await conn.get_raw_connection()).driver_connection

@@ -38,6 +38,7 @@ from app.pipeline.load import load_candidates
 from app.pipeline.rank import rank
 from app.pipeline.sql import SqlRun
 from app.planner import plan_query
+from app.planner.clock import resolve_clock
 from app.recall import RecallDeps, open_recall, run_recall
 from app.settings import load_settings
 
@@ -197,7 +198,8 @@ async def bench_size(n: int, database_url: str, rounds: int) -> dict:
                 await run_recall(request, deps)
                 whole.append(time.perf_counter() - t)
             plan = plan_query(QUERY, now=DEMO_NOW)
-            cands = (await fetch_candidates(plan, USER, deps.upstreams)).candidates
+            clock = resolve_clock(plan.now, plan.timezone)
+            cands = (await fetch_candidates(plan, clock, USER, deps.upstreams)).candidates
             vecs = np.array(await embedder.embed([c.gist for c in cands]))
             sql_times, base_times, stage_acc = [], [], {}
             for _ in range(max(3, rounds // 4)):

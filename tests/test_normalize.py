@@ -1,21 +1,16 @@
-"""Normalizer rules over realistic texts: event_time (relative to observed time), type, status."""
+"""Normalizer rules over realistic texts: event_time (relative to observed time), type, status;
+and what each source's decoder refuses (such a record is counted as skipped)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+import msgspec
 import pytest
 
-from app.normalize import (
-    analyse,
-    estimate_importance,
-    normalize_memory,
-    normalize_message,
-    normalize_run,
-    normalize_segment,
-    participants_of,
-)
+from app.normalize import analyse, estimate_importance, participants_of
+from app.sources import chat, meinput, memory
 
 TZ = ZoneInfo("Asia/Shanghai")
 OBS = "2026-09-02 20:30"  # a Wednesday evening
@@ -86,15 +81,15 @@ def test_rules(text, observed, event, kind, status):
     obs = _t(observed)
     facts = analyse(text, obs, TZ, happened_when_said=False)
     expected_event = None if event == "-" else obs if event == "obs" else _t(event)
-    assert (facts["event_time"], facts["type"], facts["status"]) == (expected_event, kind, status)
-    assert len(facts["title"]) <= 30
+    assert (facts.event_time, facts.type, facts.status) == (expected_event, kind, status)
+    assert len(facts.title) <= 30
 
 
 def test_rfc_section_6_example():
-    seg = normalize_segment({"evidence_id": "seg_1", "user_id": "u_42", "type": "expression_segment",
-                             "text": "明天下午三点去和张总签合同", "observed_at": "2026-09-02T20:30:00+08:00",
-                             "importance": 0.8, "confidence": 0.95,
-                             "entities": [{"type": "person", "text": "张总"}]}, "u_42", TZ)
+    raw = {"evidence_id": "seg_1", "user_id": "u_42", "type": "expression_segment",
+           "text": "明天下午三点去和张总签合同", "observed_at": "2026-09-02T20:30:00+08:00",
+           "importance": 0.8, "confidence": 0.95, "entities": [{"type": "person", "text": "张总"}]}
+    seg = meinput.to_candidate(meinput.decode(raw, "u_42"), "u_42", TZ)
     assert seg.event_time == datetime(2026, 9, 3, 15, 0, tzinfo=TZ)
     assert seg.observed_time == datetime(2026, 9, 2, 20, 30, tzinfo=TZ)
     assert seg.event_grain == "hour"
@@ -102,7 +97,7 @@ def test_rfc_section_6_example():
 
 
 def test_participants_from_entities_and_patterns():
-    assert participants_of("和李经理、老王还有小陈开会", [{"type": "person", "text": "赵敏"}]) == (
+    assert participants_of("和李经理、老王还有小陈开会", ["赵敏"]) == (
         "赵敏", "李经理", "老王", "小陈")
     assert participants_of("向总部汇报了进度，总额不变") == ()
 
@@ -126,25 +121,28 @@ def test_importance_rules():
     ],
 )
 def test_malformed_segments_are_refused(raw):
-    assert normalize_segment(raw, "u_42", TZ) is None
+    with pytest.raises(msgspec.ValidationError):
+        meinput.decode(raw, "u_42")
 
 
 def test_chat_roles_and_runs():
     base = {"message_id": "m1", "session_id": "s1", "content": "明天上午10点开会", "created_at": "2026-09-02T20:30:00Z"}
-    user = normalize_message({**base, "role": "user"}, "u", TZ)
-    echo = normalize_message({**base, "role": "assistant"}, "u", TZ)
-    assert normalize_message({**base, "role": "tool"}, "u", TZ) is None, "tool output is dropped"
+    user = chat.to_candidate(chat.decode_message({**base, "role": "user"}), "u", TZ)
+    echo = chat.to_candidate(chat.decode_message({**base, "role": "assistant"}), "u", TZ)
+    assert chat.decode_message({**base, "role": "tool"}) is None, "tool output is dropped"
     assert user.source_quality > echo.source_quality and user.importance > echo.importance
     assert user.observed_time.utcoffset().total_seconds() == 0, "Z is accepted"
-    run = normalize_run({"run_id": "r1", "task": "整理合同条款", "status": "succeeded",
-                         "started_at": "2026-09-02T10:00:00+08:00", "summary": "已整理 12 条条款"}, "u", TZ)
+    run = chat.to_candidate(chat.decode_run({"run_id": "r1", "task": "整理合同条款", "status": "succeeded",
+                                             "started_at": "2026-09-02T10:00:00+08:00", "summary": "已整理 12 条条款"}),
+                            "u", TZ)
     assert (run.source_ref, run.type, run.status, run.event_time) == (
         "chat:run:r1", "event", "completed", datetime(2026, 9, 2, 10, tzinfo=TZ))
-    assert normalize_run({"run_id": "r2", "task": "x", "status": "exploded",
-                          "started_at": "2026-09-02T10:00:00+08:00"}, "u", TZ) is None
+    with pytest.raises(msgspec.ValidationError):
+        chat.decode_run({"run_id": "r2", "task": "x", "status": "exploded", "started_at": "2026-09-02T10:00:00+08:00"})
 
 
 def test_memory_records():
-    mem = normalize_memory({"memory_id": "mem_3", "kind": "decision", "content": "架构定为 SQL-centric",
-                            "created_at": "2026-09-01T10:00:00+08:00", "event_time": None, "importance": 0.7}, "u", TZ)
+    mem = memory.to_candidate(memory.decode({"memory_id": "mem_3", "kind": "decision", "content": "架构定为 SQL-centric",
+                                             "created_at": "2026-09-01T10:00:00+08:00", "event_time": None,
+                                             "importance": 0.7}), "u", TZ)
     assert (mem.source_ref, mem.type, mem.importance) == ("memory_v2:memory:mem_3", "decision", 0.7)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from datetime import tzinfo
 
+from app.candidate import Candidate
 from app.contracts import ExplainStep
 from app.embed import keyword_vector
-from app.normalize import Candidate
 from app.pipeline.sql import SqlRun
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
