@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import httpx
 import pytest
 
 from app.cache import TimelineCache
-from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
+from app.emulator import start_emulator
+from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER, Dataset
 from app.fetch import Upstreams, fetch_candidates, fetch_window
 from app.planner import plan_query
 from app.planner.clock import resolve_clock
@@ -149,3 +150,49 @@ async def test_cache_keys_include_the_user(client, upstream_env):
     assert not other.reports["meinput"].cached
     assert all(c.user_id == OTHER_USER for c in other.candidates)
 
+
+MIXED_USER = "u_mixed"
+_AT = (DEMO_NOW - timedelta(days=1)).isoformat()
+
+
+def _mixed_dataset() -> Dataset:
+    """Each source's page holds one readable record (+ a tool message) beside unreadable ones."""
+    segment = {"evidence_id": "seg_ok", "user_id": MIXED_USER, "type": "expression_segment",
+               "text": "明天下午三点和张总签合同", "observed_at": _AT}
+    message = {"message_id": "m_ok", "session_id": "s1", "user_id": MIXED_USER, "role": "user",
+               "content": "周五之前要交季度报告", "created_at": _AT}
+    run = {"run_id": "r_ok", "session_id": "s1", "user_id": MIXED_USER, "task": "整理合同条款", "status": "succeeded",
+           "started_at": _AT, "finished_at": _AT, "summary": "已整理 12 条条款"}
+    mem = {"memory_id": "mem_ok", "user_id": MIXED_USER, "kind": "decision", "content": "架构定为 SQL-centric",
+           "created_at": _AT, "event_time": None, "importance": 0.7}
+    return Dataset(
+        segments=[segment, {**segment, "evidence_id": ""}, {**segment, "evidence_id": "seg_blank", "text": "  "},
+                  {**segment, "evidence_id": "seg_voice", "type": "voice_note"}],
+        sessions=[{"session_id": "s1", "user_id": MIXED_USER, "title": "合同", "created_at": _AT, "last_active_at": _AT}],
+        messages=[message, {**message, "message_id": "m_tool", "role": "tool"},
+                  {**message, "message_id": "m_system", "role": "system"},
+                  {k: v for k, v in message.items() if k != "message_id"}],
+        runs=[run, {**run, "run_id": "r_exploded", "status": "exploded"}, {**run, "run_id": 42}],
+        memories=[mem, {**mem, "memory_id": "mem_rumour", "kind": "rumour"}, {**mem, "memory_id": "mem_blank", "content": ""},
+                  {**mem, "memory_id": None}],
+    )
+
+
+@pytest.fixture(scope="module")
+def mixed_emulator():
+    emu = start_emulator(_mixed_dataset())
+    yield emu
+    emu.stop()
+
+
+@pytest.mark.parametrize(("source", "fetched", "skipped", "kept"), [
+    ("meinput", 4, 3, {"meinput:segment:seg_ok"}),
+    ("chat", 7, 4, {"chat:message:m_ok", "chat:run:r_ok"}),  # the tool message is dropped, not counted
+    ("memory_v2", 4, 3, {"memory_v2:memory:mem_ok"}),
+])
+async def test_an_unreadable_record_is_skipped_and_its_page_still_used(client, mixed_emulator, source, fetched,
+                                                                        skipped, kept):
+    got = await fetch_candidates(_plan(), CLOCK, MIXED_USER, _upstreams(client, mixed_emulator.env()))
+    report = got.reports[source]
+    assert (report.status, report.fetched, report.skipped) == ("ok", fetched, skipped)
+    assert {c.source_ref for c in got.candidates if c.source == source} == kept

@@ -125,6 +125,39 @@ def test_malformed_segments_are_refused(raw):
         meinput.decode(raw, "u_42")
 
 
+SEGMENT = {"evidence_id": "s1", "text": "明天下午三点开会", "observed_at": "2026-09-02T20:30:00+08:00"}
+
+
+@pytest.mark.parametrize("observed_at", ["2026-09-02 20:30:00+08:00", "2026-09-02T20:30+08:00", "2026-09-02T12:30:00Z"])
+def test_times_are_read_as_iso_8601_with_an_offset(observed_at):
+    seg = meinput.to_candidate(meinput.decode({**SEGMENT, "observed_at": observed_at}, "u"), "u", TZ)
+    assert seg.observed_time == datetime(2026, 9, 2, 20, 30, tzinfo=TZ)
+
+
+@pytest.mark.parametrize("observed_at", ["2026-09-02t12:30:00z", "1899-12-31T23:00:00+08:00",
+                                         "2201-01-01T00:00:00+08:00", 1788352200, None])
+def test_times_off_the_calendar_or_not_iso_are_refused(observed_at):
+    with pytest.raises(msgspec.ValidationError):
+        meinput.decode({**SEGMENT, "observed_at": observed_at}, "u")
+
+
+@pytest.mark.parametrize("blank", ["", "  ", "\u3000\n"])
+def test_blank_texts_are_refused(blank):
+    with pytest.raises(msgspec.ValidationError):
+        meinput.decode({**SEGMENT, "text": blank}, "u")
+    with pytest.raises(msgspec.ValidationError):
+        chat.decode_message({"message_id": "m", "role": "user", "content": blank, "created_at": SEGMENT["observed_at"]})
+
+
+def test_optional_extras_of_the_wrong_kind_are_ignored_not_fatal():
+    odd = {**SEGMENT, "importance": "high", "confidence": True, "entities": ["张总", {"type": "person"}]}
+    seg = meinput.to_candidate(meinput.decode(odd, "u"), "u", TZ)
+    plain = meinput.to_candidate(meinput.decode(SEGMENT, "u"), "u", TZ)
+    assert (seg.importance, seg.confidence, seg.participants) == (plain.importance, plain.confidence, ())
+    clamped = meinput.to_candidate(meinput.decode({**SEGMENT, "importance": 1.7}, "u"), "u", TZ)
+    assert clamped.importance == 1.0
+
+
 def test_chat_roles_and_runs():
     base = {"message_id": "m1", "session_id": "s1", "content": "明天上午10点开会", "created_at": "2026-09-02T20:30:00Z"}
     user = chat.to_candidate(chat.decode_message({**base, "role": "user"}), "u", TZ)
@@ -137,6 +170,7 @@ def test_chat_roles_and_runs():
                             "u", TZ)
     assert (run.source_ref, run.type, run.status, run.event_time) == (
         "chat:run:r1", "event", "completed", datetime(2026, 9, 2, 10, tzinfo=TZ))
+    assert (run.title, run.event_grain, run.confidence) == ("整理合同条款", "minute", 1.0), "a run's time and title are exact"
     with pytest.raises(msgspec.ValidationError):
         chat.decode_run({"run_id": "r2", "task": "x", "status": "exploded", "started_at": "2026-09-02T10:00:00+08:00"})
 
@@ -146,3 +180,15 @@ def test_memory_records():
                                              "created_at": "2026-09-01T10:00:00+08:00", "event_time": None,
                                              "importance": 0.7}), "u", TZ)
     assert (mem.source_ref, mem.type, mem.importance) == ("memory_v2:memory:mem_3", "decision", 0.7)
+    assert (mem.event_time, mem.status) == (datetime(2026, 9, 1, 10, tzinfo=TZ), "completed")
+
+
+def test_a_memorys_own_event_time_dates_it():
+    raw = {"memory_id": "mem_4", "kind": "commitment", "content": "答应老王帮他搬家",
+           "created_at": "2026-09-01T10:00:00+08:00", "event_time": "2026-09-06T09:00:00+08:00"}
+    mem = memory.to_candidate(memory.decode(raw), "u", TZ)
+    assert (mem.event_time, mem.event_grain, mem.type) == (datetime(2026, 9, 6, 9, tzinfo=TZ), "minute", "commitment")
+    undated = memory.to_candidate(memory.decode({**raw, "event_time": "soon"}), "u", TZ)
+    assert undated.event_time is None, "an unreadable event_time leaves the memory undated, not skipped"
+    with pytest.raises(msgspec.ValidationError):
+        memory.decode({**raw, "kind": "rumour"})
