@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
 
-from app.normalize import Candidate
+from app.candidate import Candidate
 
 Window = tuple[datetime, datetime]
 

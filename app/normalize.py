@@ -1,49 +1,30 @@
-"""Timeline Normalizer (RFC §4.2, §6): upstream records → Timeline Item candidates.
+"""Timeline Normalizer (RFC §4.2, §6): the text rules that turn one record's text into a Candidate.
 
-Deterministic rules: event_time from the planner's time parser in stored-text mode (relative to
-the record's observed time), type and status from cue words, a short title, participants,
-importance (upstream when given, else estimated) and extraction confidence.
-A record that cannot be read (bad time, missing id, wrong type) gives None and is counted.
+Deterministic: event_time from the planner's time parser in stored-text mode (relative to the
+record's observed time), type and status from cue words, a short title, participants, importance
+(upstream when given, else estimated) and extraction confidence. What an upstream states outright
+(a run's status, a memory's kind or event time) is passed in as `Stated` and wins over the rules.
+Reading the upstreams' wire formats is the sources' job (app/sources/).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import datetime, timedelta, tzinfo
-from typing import Any
 
 import msgspec
 
-from app.contracts import TimeExpression
-from app.planner.timeparse import FIRST_YEAR, GRAIN_ORDER, LAST_YEAR, parse
+from app.candidate import Candidate, Role
+from app.contracts import Grain, ItemStatus, ItemType, SourceName, TimeExpression
+from app.planner.tense import DONE, STILL_AHEAD
+from app.planner.timeparse import GRAIN_ORDER, parse
 from app.text import clean_text
 
-
-class Candidate(msgspec.Struct, frozen=True, kw_only=True):
-    """One normalized record; the row loaded into the per-request temp table."""
-
-    source_ref: str
-    gist: str  # what the record is about: its text without time words and filler (dedupe, topic match)
-    user_id: str
-    source: str
-    role: str  # segment | user | assistant | run | memory
-    type: str
-    status: str
-    event_time: datetime | None
-    event_grain: str | None
-    observed_time: datetime
-    title: str
-    content: str
-    importance: float
-    confidence: float
-    source_quality: float
-    participants: tuple[str, ...] = ()
-
-
 # How much a record's origin is worth (RFC §7 source_quality): the user's own typed words first.
-SOURCE_QUALITY = {"segment": 1.0, "user": 0.97, "run": 0.9, "assistant": 0.85, "memory": 0.8}
+SOURCE_QUALITY: dict[Role, float] = {"segment": 1.0, "user": 0.97, "run": 0.9, "assistant": 0.85, "memory": 0.8}
 
-_DECISION = re.compile(r"决定|定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")
+_DECIDED = re.compile(r"决定|定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 _TODO = re.compile(
     r"记得|别忘|要交|提交|截止|deadline|待办|todo|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
@@ -55,8 +36,6 @@ _EVENT = re.compile(
     r"开会|会议|例会|周会|见面|见了|拜访|签约|签合同|签了|吃饭|吃了?[午晚早]饭|午饭|晚饭|聚餐|看牙|牙医|医院|面试|体检|出差|评审|上线|发布|约了|复诊|看病|航班|"
     r"演示|汇报|培训|团建|电话会|视频会|讨论|沟通|演讲|参加|去了|会面|聚会|婚礼|生日|旅行|旅游|接孩子|家长会"
 )
-_PAST = re.compile(r"已经|已(?!读)|完成了|做完|搞定|开完|结束了|办完|改完|[\u4e00-\u9fff]了(?!解)")
-_FUTURE = re.compile(r"要|将|准备|记得|别忘|打算|计划|约了|安排|会去|得去|之前|截止|提醒")
 _FRAMING = re.compile(
     r"^(?:好的[，,。！!]?\s*)?(?:已经?(?:帮你)?(?:记下|记录|添加|设置|创建)(?:了)?(?:提醒|待办)?[：:，,]?\s*|"
     r"帮我记(?:一下|下)?[：:，,]?\s*|提醒我[：:，,]?\s*|记一下[：:，,]?\s*)"
@@ -86,30 +65,36 @@ _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|�
 _EMBED_CHARS = 4000  # long texts are cut before analysis
 
 
-def _when(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        parsed = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    if parsed.tzinfo is None or not FIRST_YEAR <= parsed.year < LAST_YEAR:
-        return None  # no offset, or outside the years the service answers for (0001-…, 9999-…)
-    return parsed
+class Stated(msgspec.Struct, frozen=True, kw_only=True):
+    """What an upstream states outright about a record; the text rules fill in everything else."""
+
+    type: ItemType | None = None
+    status: ItemStatus | None = None
+    event_time: datetime | None = None  # an exact time (grain minute), e.g. an agent run's started_at
+    title: str | None = None
+    confidence: float | None = None
 
 
-def _unit(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return min(1.0, max(0.0, float(value)))
+NOTHING_STATED = Stated()
 
 
-def participants_of(text: str, entities: Any = None) -> tuple[str, ...]:
-    names: list[str] = []
-    if isinstance(entities, list):
-        names += [e["text"] for e in entities
-                  if isinstance(e, dict) and e.get("type") == "person" and isinstance(e.get("text"), str)]
-    names += _PERSON.findall(text)
+class Analysis(msgspec.Struct, frozen=True, kw_only=True):
+    """What the rules read from one text."""
+
+    type: ItemType
+    gist: str
+    status: ItemStatus
+    event_time: datetime | None
+    event_grain: Grain | None
+    title: str
+    confidence: float
+    scheduled: bool  # it names a clock time after it was written: something planned (raises importance)
+    body: str  # the text the rules read: framing ("帮我记一下") dropped, cut to _EMBED_CHARS
+
+
+def participants_of(text: str, named: Iterable[str] = ()) -> tuple[str, ...]:
+    """People an upstream named (`named`) and people the text mentions, each once."""
+    names = [*named, *_PERSON.findall(text)]
     return tuple(dict.fromkeys(n.strip() for n in names if n.strip()))
 
 
@@ -122,8 +107,8 @@ def _event_expression(exprs: list[TimeExpression]) -> TimeExpression | None:
     return best
 
 
-def classify(text: str) -> str:
-    if _DECISION.search(text):
+def classify(text: str) -> ItemType:
+    if _DECIDED.search(text):
         return "decision"
     if _COMMITMENT.search(text):
         return "commitment"
@@ -134,13 +119,13 @@ def classify(text: str) -> str:
     return "mention"
 
 
-def _status(kind: str, text: str, event_time: datetime | None, observed: datetime) -> str:
+def _status(kind: ItemType, text: str, event_time: datetime | None, observed: datetime) -> ItemStatus:
     if kind == "mention":
         return "mentioned"
-    future = bool(_FUTURE.search(text))
-    if _PAST.search(text) and not future:
+    ahead = bool(STILL_AHEAD.search(text))
+    if DONE.search(text) and not ahead:
         return "completed"
-    if future or kind == "commitment" or (event_time is not None and event_time > observed):
+    if ahead or kind == "commitment" or (event_time is not None and event_time > observed):
         return "planned"
     if kind == "decision":
         return "completed"
@@ -174,40 +159,36 @@ def estimate_importance(text: str, kind: str, participants: tuple[str, ...], sch
     return round(min(0.98, max(0.05, score)), 3)
 
 
-def analyse(
-    text: str,
-    observed: datetime,
-    tz: tzinfo,
-    *,
-    kind: str | None = None,
-    happened_when_said: bool,
-) -> dict[str, Any]:
-    """Type, status, event_time (+grain), title, participants and confidence of one text."""
+def _text_time(expr: TimeExpression | None, kind: ItemType, body: str, observed: datetime, zone: tzinfo,
+               happened_when_said: bool) -> tuple[datetime | None, Grain | None, float]:
+    """The event time the text itself gives (with its grain) and how sure the rules are of it."""
+    if expr is None:
+        if happened_when_said or kind not in ("todo", "commitment") or DONE.search(body):
+            return observed, None, 0.9
+        return None, None, 0.8  # a to-do with no time has no deadline
+    event_time, grain = expr.start, expr.grain
+    deadline = expr.text.endswith(("之前", "以前", "前")) and expr.start == observed.astimezone(zone)
+    if deadline and grain in ("hour", "minute"):
+        event_time = expr.end  # 下午五点之前: due at 17:00
+    elif kind in ("todo", "commitment") or deadline:
+        # the deadline is the last day (or hour/minute) of the range, e.g. 这周五之前 → Friday
+        step = {"minute": timedelta(minutes=1), "hour": timedelta(hours=1)}.get(grain, timedelta(days=1))
+        event_time = expr.end - step
+        grain = grain if grain in ("minute", "hour") else "day"
+    if grain in ("minute", "hour"):
+        return event_time, grain, 1.0  # an explicit clock time leaves nothing to guess
+    return event_time, grain, 0.85 if grain in ("week", "month", "quarter", "year") else 0.97
+
+
+def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: bool,
+            stated: Stated = NOTHING_STATED) -> Analysis:
+    """Type, status, event_time (+grain), title, gist and confidence of one text; `stated` wins."""
     body = _FRAMING.sub("", text.strip())[:_EMBED_CHARS] or text.strip()[:_EMBED_CHARS]
-    kind = kind or classify(text)
-    exprs = parse(body, observed, tz, stored=True)
+    kind = stated.type or classify(text)
+    exprs = parse(body, observed, zone, stored=True)
     expr = _event_expression(exprs)
-    confidence = 0.97
-    if expr is not None:
-        event_time, grain = expr.start, expr.grain
-        deadline = expr.text.endswith(("之前", "以前", "前")) and expr.start == observed.astimezone(tz)
-        if deadline and grain in ("hour", "minute"):
-            event_time = expr.end  # 下午五点之前: due at 17:00
-        elif kind in ("todo", "commitment") or deadline:
-            # the deadline is the last day (or hour/minute) of the range, e.g. 这周五之前 → Friday
-            step = {"minute": timedelta(minutes=1), "hour": timedelta(hours=1)}.get(grain, timedelta(days=1))
-            event_time = expr.end - step
-            grain = grain if grain in ("minute", "hour") else "day"
-        if grain in ("minute", "hour"):
-            confidence = 1.0  # an explicit clock time leaves nothing to guess
-        elif grain in ("week", "month", "quarter", "year"):
-            confidence = 0.85
-    elif happened_when_said or kind not in ("todo", "commitment") or _PAST.search(body):
-        event_time, grain = observed, None
-        confidence = 0.9
-    else:
-        event_time, grain = None, None  # a to-do with no time has no deadline
-        confidence = 0.8
+    # the text's own time decides the status even where the upstream dates the record itself
+    text_time, grain, confidence = _text_time(expr, kind, body, observed, zone, happened_when_said)
     scheduled = expr is not None and expr.grain in ("minute", "hour") and expr.start > observed
     if kind == "mention" and scheduled:
         kind = "event"  # 「明天下午3点半去看牙医」: a clock time ahead is something planned to happen
@@ -215,109 +196,39 @@ def analyse(
     for e in sorted(exprs, key=lambda e: -e.span[0]):
         gist = gist[: e.span[0]] + " " + gist[e.span[1] :]
     gist = " ".join(_FILLER.sub(" ", gist).split()) or body
-    return {
-        "type": kind,
-        "gist": gist[:300],
-        "status": _status(kind, body, event_time, observed),
-        "event_time": event_time,
-        "event_grain": grain,
-        "title": _title(body, expr.span if expr else None),
-        "confidence": confidence,
-        "scheduled": scheduled,
-        "body": body,
-    }
-
-
-def _candidate(*, source: str, ref: str, user_id: str, role: str, text: str, observed: datetime, tz: tzinfo,
-               happened_when_said: bool, importance: float | None = None, confidence: float | None = None,
-               entities: Any = None, kind: str | None = None, status: str | None = None) -> Candidate:
-    text = clean_text(text)
-    facts = analyse(text, observed, tz, kind=kind, happened_when_said=happened_when_said)
-    people = tuple(clean_text(p) for p in participants_of(facts["body"], entities))
-    if importance is None:
-        importance = estimate_importance(facts["body"], facts["type"], people, facts["scheduled"])
-        if role == "assistant":
-            importance = round(importance * 0.85, 3)
-    conf = facts["confidence"] * (confidence if confidence is not None else 1.0)
-    if role == "assistant":
-        conf *= 0.9
-    return Candidate(
-        source_ref=ref, gist=facts["gist"], user_id=user_id, source=source, role=role, type=facts["type"],
-        status=status or facts["status"], event_time=facts["event_time"], event_grain=facts["event_grain"],
-        observed_time=observed, title=facts["title"], content=text[:_EMBED_CHARS], importance=importance,
-        confidence=round(conf, 3), source_quality=SOURCE_QUALITY[role], participants=people,
+    exact = stated.event_time is not None
+    return Analysis(
+        type=kind,
+        gist=gist[:300],
+        status=stated.status or _status(kind, body, text_time, observed),
+        event_time=stated.event_time if exact else text_time,
+        event_grain="minute" if exact else grain,
+        title=stated.title if stated.title is not None else _title(body, expr.span if expr else None),
+        confidence=stated.confidence if stated.confidence is not None else confidence,
+        scheduled=scheduled,
+        body=body,
     )
 
 
-def normalize_segment(raw: Any, user_id: str, tz: tzinfo) -> Candidate | None:
-    """A MeInput expression segment, or None when malformed or not this user's."""
-    if not isinstance(raw, dict):
-        return None
-    seg_id, text, observed = raw.get("evidence_id"), raw.get("text"), _when(raw.get("observed_at"))
-    if not isinstance(seg_id, str) or not seg_id or not isinstance(text, str) or observed is None:
-        return None
-    if raw.get("user_id") not in (None, user_id) or raw.get("type", "expression_segment") != "expression_segment":
-        return None
-    if not text.strip():
-        return None
-    return _candidate(source="meinput", ref=f"meinput:segment:{seg_id}", user_id=user_id, role="segment",
-                      text=text, observed=observed, tz=tz, happened_when_said=False,
-                      importance=_unit(raw.get("importance")), confidence=_unit(raw.get("confidence")),
-                      entities=raw.get("entities"))
-
-
-def normalize_message(raw: Any, user_id: str, tz: tzinfo) -> Candidate | None:
-    """A chat message (user or assistant turn); tool output is dropped."""
-    if not isinstance(raw, dict):
-        return None
-    msg_id, text, role = raw.get("message_id"), raw.get("content"), raw.get("role")
-    observed = _when(raw.get("created_at"))
-    if not isinstance(msg_id, str) or not msg_id or not isinstance(text, str) or observed is None:
-        return None
-    if role not in ("user", "assistant") or not text.strip():
-        return None
-    return _candidate(source="chat", ref=f"chat:message:{msg_id}", user_id=user_id, role=role, text=text,
-                      observed=observed, tz=tz, happened_when_said=True)
-
-
-_RUN_STATUS = {"succeeded": "completed", "running": "planned", "failed": "unknown", "cancelled": "unknown"}
-
-
-def normalize_run(raw: Any, user_id: str, tz: tzinfo) -> Candidate | None:
-    """An agent run: an event that happened at started_at."""
-    if not isinstance(raw, dict):
-        return None
-    run_id, task, started = raw.get("run_id"), raw.get("task"), _when(raw.get("started_at"))
-    if not isinstance(run_id, str) or not run_id or not isinstance(task, str) or started is None:
-        return None
-    if raw.get("status") not in _RUN_STATUS:
-        return None
-    summary = raw.get("summary") if isinstance(raw.get("summary"), str) else ""
-    text = f"{task}：{summary}" if summary else task
-    status = _RUN_STATUS[raw["status"]]
-    # work the agent finished for the user counts a little more than a remark
-    importance = estimate_importance(text, "event", ()) + (0.1 if status == "completed" else 0.0)
-    cand = _candidate(source="chat", ref=f"chat:run:{run_id}", user_id=user_id, role="run", text=text,
-                      observed=started, tz=tz, happened_when_said=True, kind="event", status=status,
-                      importance=min(1.0, importance))
-    # started_at is exact: nothing about the time was guessed
-    return msgspec.structs.replace(cand, event_time=started, event_grain="minute", title=task.strip()[:30],
-                                   confidence=1.0)
-
-
-_MEMORY_KIND = {"decision": "decision", "commitment": "commitment", "fact": "mention", "preference": "mention"}
-
-
-def normalize_memory(raw: Any, user_id: str, tz: tzinfo) -> Candidate | None:
-    if not isinstance(raw, dict):
-        return None
-    mem_id, text, created = raw.get("memory_id"), raw.get("content"), _when(raw.get("created_at"))
-    if not isinstance(mem_id, str) or not mem_id or not isinstance(text, str) or created is None:
-        return None
-    if raw.get("kind") not in _MEMORY_KIND or not text.strip():
-        return None
-    cand = _candidate(source="memory_v2", ref=f"memory_v2:memory:{mem_id}", user_id=user_id, role="memory",
-                      text=text, observed=created, tz=tz, happened_when_said=False,
-                      importance=_unit(raw.get("importance")), kind=_MEMORY_KIND[raw["kind"]])
-    event_time = _when(raw.get("event_time"))
-    return msgspec.structs.replace(cand, event_time=event_time, event_grain="minute") if event_time else cand
+def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, text: str, observed: datetime,
+                    zone: tzinfo, happened_when_said: bool, stated: Stated = NOTHING_STATED,
+                    importance: float | None = None, confidence: float | None = None,
+                    named: Iterable[str] = ()) -> Candidate:
+    """One record as a Candidate. `importance` and `confidence` are the upstream's own scores
+    (None: estimate importance, trust the rules' confidence); `named` are people it names."""
+    text = clean_text(text)
+    facts = analyse(text, observed, zone, happened_when_said=happened_when_said, stated=stated)
+    people = tuple(clean_text(p) for p in participants_of(facts.body, named))
+    if importance is None:
+        importance = estimate_importance(facts.body, facts.type, people, facts.scheduled)
+        if role == "assistant":
+            importance = round(importance * 0.85, 3)
+    conf = facts.confidence * (confidence if confidence is not None else 1.0)
+    if role == "assistant":
+        conf *= 0.9
+    return Candidate(
+        source_ref=ref, gist=facts.gist, user_id=user_id, source=source, role=role, type=facts.type,
+        status=facts.status, event_time=facts.event_time, event_grain=facts.event_grain,
+        observed_time=observed, title=facts.title, content=text[:_EMBED_CHARS], importance=importance,
+        confidence=round(conf, 3), source_quality=SOURCE_QUALITY[role], participants=people,
+    )

@@ -9,11 +9,11 @@ import httpx
 import pytest
 
 from app.cache import TimelineCache
+from app.candidate import Candidate
 from app.db import migrate
 from app.db.bootstrap import prepare_database
 from app.embed import HttpEmbedder
 from app.errors import ConfigError
-from app.normalize import Candidate
 from app.settings import load_settings
 from tests.conftest import create_database
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import httpx
 import pytest
 
 from app.cache import TimelineCache
-from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
+from app.emulator import start_emulator
+from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER, Dataset
 from app.fetch import Upstreams, fetch_candidates, fetch_window
 from app.planner import plan_query
+from app.planner.clock import resolve_clock
 from app.settings import load_settings
 
 
@@ -24,6 +26,9 @@ async def client():
 def _upstreams(client, env, **extra) -> Upstreams:
     settings = load_settings({**env, **{k.upper(): str(v) for k, v in extra.items()}})
     return Upstreams(client=client, settings=settings, cache=TimelineCache(settings.cache_ttl_s))
+
+
+CLOCK = resolve_clock(DEMO_NOW, None)
 
 
 def _plan(query="我这周有什么事", now: datetime = DEMO_NOW):
@@ -40,7 +45,7 @@ def _owned(ds, user):
 async def test_every_source_is_read_to_the_last_page(client, upstream_env, emulator):
     up = _upstreams(client, upstream_env)
     plan = _plan()
-    got = await fetch_candidates(plan, DEMO_USER, up)
+    got = await fetch_candidates(plan, CLOCK, DEMO_USER, up)
     lo, hi = fetch_window(plan, DEMO_NOW)
     ds = emulator.state.dataset
     want_segments = [s for s in ds.segments if s["user_id"] == DEMO_USER
@@ -57,7 +62,7 @@ async def test_every_source_is_read_to_the_last_page(client, upstream_env, emula
 
 
 async def test_sessions_started_before_the_window_still_count(client, upstream_env):
-    got = await fetch_candidates(_plan("我今天说了什么"), DEMO_USER, _upstreams(client, upstream_env))
+    got = await fetch_candidates(_plan("我今天说了什么"), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
     texts = {c.content for c in got.candidates if c.source == "chat"}
     assert "降噪方案今天定下来了，用端侧模型" in texts
 
@@ -65,14 +70,14 @@ async def test_sessions_started_before_the_window_still_count(client, upstream_e
 async def test_429_with_retry_after_is_honoured(client, upstream_env, emulator):
     emulator.state.set_fault("meinput", "429", times=1, retry_after_s=0.3)
     started = time.monotonic()
-    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
     assert got.reports["meinput"].status == "ok"
     assert time.monotonic() - started >= 0.3
 
 
 async def test_429_forever_is_an_error_of_that_source_only(client, upstream_env, emulator):
     emulator.state.set_fault("meinput", "429", retry_after_s=5)
-    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
     assert got.reports["meinput"].status == "error"
     assert "429" in got.reports["meinput"].error
     assert got.reports["chat"].status == "ok"
@@ -80,14 +85,14 @@ async def test_429_forever_is_an_error_of_that_source_only(client, upstream_env,
 
 async def test_503_then_success(client, upstream_env, emulator):
     emulator.state.set_fault("chat", "503", times=2)
-    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
     assert got.reports["chat"].status == "ok" and got.reports["chat"].fetched > 0
 
 
 async def test_slow_source_times_out_and_others_are_served(client, upstream_env, emulator):
     emulator.state.set_fault("meinput", "delay", delay_s=3)
     started = time.monotonic()
-    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env, source_timeout_s=0.5))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env, source_timeout_s=0.5))
     assert time.monotonic() - started < 1.5
     assert got.reports["meinput"].status == "error"
     assert got.reports["meinput"].error == "timeout after 0.5s"
@@ -97,7 +102,7 @@ async def test_slow_source_times_out_and_others_are_served(client, upstream_env,
 
 async def test_junk_records_are_skipped_and_counted(client, upstream_env, emulator):
     emulator.state.set_fault("meinput", "junk")
-    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, upstream_env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
     report = got.reports["meinput"]
     assert report.status == "ok"
     assert report.skipped == 6
@@ -108,7 +113,7 @@ async def test_junk_records_are_skipped_and_counted(client, upstream_env, emulat
 
 async def test_bad_token_is_an_auth_error_of_that_source(client, upstream_env):
     env = {**upstream_env, "CHAT_TOKEN": "wrong"}
-    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, env))
     assert got.reports["chat"].status == "error"
     assert "401" in got.reports["chat"].error and "token" in got.reports["chat"].error
     assert "wrong" not in got.reports["chat"].error, "tokens are never echoed"
@@ -117,30 +122,77 @@ async def test_bad_token_is_an_auth_error_of_that_source(client, upstream_env):
 
 async def test_unconfigured_sources(client, upstream_env):
     env = {k: v for k, v in upstream_env.items() if not k.startswith(("CHAT", "MEMORY"))}
-    got = await fetch_candidates(_plan(), DEMO_USER, _upstreams(client, env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, env))
     assert got.reports["chat"].status == "skipped"
     assert "memory_v2" not in got.reports, "Memory V2 is simply absent when MEMORY_URL is unset"
 
 
 async def test_second_identical_query_is_served_from_cache_until_ttl(client, upstream_env, emulator):
     up = _upstreams(client, upstream_env, cache_ttl_s=0.5)
-    first = await fetch_candidates(_plan(), DEMO_USER, up)
+    first = await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
     calls = sum(emulator.state.requests.values())
     assert calls > 0 and not first.reports["meinput"].cached
-    second = await fetch_candidates(_plan(), DEMO_USER, up)
+    second = await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
     assert sum(emulator.state.requests.values()) == calls, "no upstream request for a cached window"
     assert second.reports["meinput"].cached and second.reports["chat"].cached
     assert {c.source_ref for c in second.candidates} == {c.source_ref for c in first.candidates}
-    narrower = await fetch_candidates(_plan("我昨天做了什么"), DEMO_USER, up)
+    narrower = await fetch_candidates(_plan("我昨天做了什么"), CLOCK, DEMO_USER, up)
     assert narrower.reports["meinput"].cached, "a window inside a cached one is served from it"
     time.sleep(0.6)
-    await fetch_candidates(_plan(), DEMO_USER, up)
+    await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
     assert sum(emulator.state.requests.values()) > calls, "after the TTL the upstreams are asked again"
 
 
 async def test_cache_keys_include_the_user(client, upstream_env):
     up = _upstreams(client, upstream_env)
-    await fetch_candidates(_plan(), DEMO_USER, up)
-    other = await fetch_candidates(_plan(), OTHER_USER, up)
+    await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
+    other = await fetch_candidates(_plan(), CLOCK, OTHER_USER, up)
     assert not other.reports["meinput"].cached
     assert all(c.user_id == OTHER_USER for c in other.candidates)
+
+
+MIXED_USER = "u_mixed"
+_AT = (DEMO_NOW - timedelta(days=1)).isoformat()
+
+
+def _mixed_dataset() -> Dataset:
+    """Each source's page holds one readable record (+ a tool message) beside unreadable ones."""
+    segment = {"evidence_id": "seg_ok", "user_id": MIXED_USER, "type": "expression_segment",
+               "text": "明天下午三点和张总签合同", "observed_at": _AT}
+    message = {"message_id": "m_ok", "session_id": "s1", "user_id": MIXED_USER, "role": "user",
+               "content": "周五之前要交季度报告", "created_at": _AT}
+    run = {"run_id": "r_ok", "session_id": "s1", "user_id": MIXED_USER, "task": "整理合同条款", "status": "succeeded",
+           "started_at": _AT, "finished_at": _AT, "summary": "已整理 12 条条款"}
+    mem = {"memory_id": "mem_ok", "user_id": MIXED_USER, "kind": "decision", "content": "架构定为 SQL-centric",
+           "created_at": _AT, "event_time": None, "importance": 0.7}
+    return Dataset(
+        segments=[segment, {**segment, "evidence_id": ""}, {**segment, "evidence_id": "seg_blank", "text": "  "},
+                  {**segment, "evidence_id": "seg_voice", "type": "voice_note"}],
+        sessions=[{"session_id": "s1", "user_id": MIXED_USER, "title": "合同", "created_at": _AT, "last_active_at": _AT}],
+        messages=[message, {**message, "message_id": "m_tool", "role": "tool"},
+                  {**message, "message_id": "m_system", "role": "system"},
+                  {k: v for k, v in message.items() if k != "message_id"}],
+        runs=[run, {**run, "run_id": "r_exploded", "status": "exploded"}, {**run, "run_id": 42}],
+        memories=[mem, {**mem, "memory_id": "mem_rumour", "kind": "rumour"}, {**mem, "memory_id": "mem_blank", "content": ""},
+                  {**mem, "memory_id": None}],
+    )
+
+
+@pytest.fixture(scope="module")
+def mixed_emulator():
+    emu = start_emulator(_mixed_dataset())
+    yield emu
+    emu.stop()
+
+
+@pytest.mark.parametrize(("source", "fetched", "skipped", "kept"), [
+    ("meinput", 4, 3, {"meinput:segment:seg_ok"}),
+    ("chat", 7, 4, {"chat:message:m_ok", "chat:run:r_ok"}),  # the tool message is dropped, not counted
+    ("memory_v2", 4, 3, {"memory_v2:memory:mem_ok"}),
+])
+async def test_an_unreadable_record_is_skipped_and_its_page_still_used(client, mixed_emulator, source, fetched,
+                                                                        skipped, kept):
+    got = await fetch_candidates(_plan(), CLOCK, MIXED_USER, _upstreams(client, mixed_emulator.env()))
+    report = got.reports[source]
+    assert (report.status, report.fetched, report.skipped) == ("ok", fetched, skipped)
+    assert {c.source_ref for c in got.candidates if c.source == source} == kept

@@ -1,21 +1,16 @@
-"""Normalizer rules over realistic texts: event_time (relative to observed time), type, status."""
+"""Normalizer rules over realistic texts: event_time (relative to observed time), type, status;
+and what each source's decoder refuses (such a record is counted as skipped)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+import msgspec
 import pytest
 
-from app.normalize import (
-    analyse,
-    estimate_importance,
-    normalize_memory,
-    normalize_message,
-    normalize_run,
-    normalize_segment,
-    participants_of,
-)
+from app.normalize import analyse, estimate_importance, participants_of
+from app.sources import chat, meinput, memory
 
 TZ = ZoneInfo("Asia/Shanghai")
 OBS = "2026-09-02 20:30"  # a Wednesday evening
@@ -86,15 +81,15 @@ def test_rules(text, observed, event, kind, status):
     obs = _t(observed)
     facts = analyse(text, obs, TZ, happened_when_said=False)
     expected_event = None if event == "-" else obs if event == "obs" else _t(event)
-    assert (facts["event_time"], facts["type"], facts["status"]) == (expected_event, kind, status)
-    assert len(facts["title"]) <= 30
+    assert (facts.event_time, facts.type, facts.status) == (expected_event, kind, status)
+    assert len(facts.title) <= 30
 
 
 def test_rfc_section_6_example():
-    seg = normalize_segment({"evidence_id": "seg_1", "user_id": "u_42", "type": "expression_segment",
-                             "text": "明天下午三点去和张总签合同", "observed_at": "2026-09-02T20:30:00+08:00",
-                             "importance": 0.8, "confidence": 0.95,
-                             "entities": [{"type": "person", "text": "张总"}]}, "u_42", TZ)
+    raw = {"evidence_id": "seg_1", "user_id": "u_42", "type": "expression_segment",
+           "text": "明天下午三点去和张总签合同", "observed_at": "2026-09-02T20:30:00+08:00",
+           "importance": 0.8, "confidence": 0.95, "entities": [{"type": "person", "text": "张总"}]}
+    seg = meinput.to_candidate(meinput.decode(raw, "u_42"), "u_42", TZ)
     assert seg.event_time == datetime(2026, 9, 3, 15, 0, tzinfo=TZ)
     assert seg.observed_time == datetime(2026, 9, 2, 20, 30, tzinfo=TZ)
     assert seg.event_grain == "hour"
@@ -102,7 +97,7 @@ def test_rfc_section_6_example():
 
 
 def test_participants_from_entities_and_patterns():
-    assert participants_of("和李经理、老王还有小陈开会", [{"type": "person", "text": "赵敏"}]) == (
+    assert participants_of("和李经理、老王还有小陈开会", ["赵敏"]) == (
         "赵敏", "李经理", "老王", "小陈")
     assert participants_of("向总部汇报了进度，总额不变") == ()
 
@@ -126,25 +121,74 @@ def test_importance_rules():
     ],
 )
 def test_malformed_segments_are_refused(raw):
-    assert normalize_segment(raw, "u_42", TZ) is None
+    with pytest.raises(msgspec.ValidationError):
+        meinput.decode(raw, "u_42")
+
+
+SEGMENT = {"evidence_id": "s1", "text": "明天下午三点开会", "observed_at": "2026-09-02T20:30:00+08:00"}
+
+
+@pytest.mark.parametrize("observed_at", ["2026-09-02 20:30:00+08:00", "2026-09-02T20:30+08:00", "2026-09-02T12:30:00Z"])
+def test_times_are_read_as_iso_8601_with_an_offset(observed_at):
+    seg = meinput.to_candidate(meinput.decode({**SEGMENT, "observed_at": observed_at}, "u"), "u", TZ)
+    assert seg.observed_time == datetime(2026, 9, 2, 20, 30, tzinfo=TZ)
+
+
+@pytest.mark.parametrize("observed_at", ["2026-09-02t12:30:00z", "1899-12-31T23:00:00+08:00",
+                                         "2201-01-01T00:00:00+08:00", 1788352200, None])
+def test_times_off_the_calendar_or_not_iso_are_refused(observed_at):
+    with pytest.raises(msgspec.ValidationError):
+        meinput.decode({**SEGMENT, "observed_at": observed_at}, "u")
+
+
+@pytest.mark.parametrize("blank", ["", "  ", "\u3000\n"])
+def test_blank_texts_are_refused(blank):
+    with pytest.raises(msgspec.ValidationError):
+        meinput.decode({**SEGMENT, "text": blank}, "u")
+    with pytest.raises(msgspec.ValidationError):
+        chat.decode_message({"message_id": "m", "role": "user", "content": blank, "created_at": SEGMENT["observed_at"]})
+
+
+def test_optional_extras_of_the_wrong_kind_are_ignored_not_fatal():
+    odd = {**SEGMENT, "importance": "high", "confidence": True, "entities": ["张总", {"type": "person"}]}
+    seg = meinput.to_candidate(meinput.decode(odd, "u"), "u", TZ)
+    plain = meinput.to_candidate(meinput.decode(SEGMENT, "u"), "u", TZ)
+    assert (seg.importance, seg.confidence, seg.participants) == (plain.importance, plain.confidence, ())
+    clamped = meinput.to_candidate(meinput.decode({**SEGMENT, "importance": 1.7}, "u"), "u", TZ)
+    assert clamped.importance == 1.0
 
 
 def test_chat_roles_and_runs():
     base = {"message_id": "m1", "session_id": "s1", "content": "明天上午10点开会", "created_at": "2026-09-02T20:30:00Z"}
-    user = normalize_message({**base, "role": "user"}, "u", TZ)
-    echo = normalize_message({**base, "role": "assistant"}, "u", TZ)
-    assert normalize_message({**base, "role": "tool"}, "u", TZ) is None, "tool output is dropped"
+    user = chat.to_candidate(chat.decode_message({**base, "role": "user"}), "u", TZ)
+    echo = chat.to_candidate(chat.decode_message({**base, "role": "assistant"}), "u", TZ)
+    assert chat.decode_message({**base, "role": "tool"}) is None, "tool output is dropped"
     assert user.source_quality > echo.source_quality and user.importance > echo.importance
     assert user.observed_time.utcoffset().total_seconds() == 0, "Z is accepted"
-    run = normalize_run({"run_id": "r1", "task": "整理合同条款", "status": "succeeded",
-                         "started_at": "2026-09-02T10:00:00+08:00", "summary": "已整理 12 条条款"}, "u", TZ)
+    run = chat.to_candidate(chat.decode_run({"run_id": "r1", "task": "整理合同条款", "status": "succeeded",
+                                             "started_at": "2026-09-02T10:00:00+08:00", "summary": "已整理 12 条条款"}),
+                            "u", TZ)
     assert (run.source_ref, run.type, run.status, run.event_time) == (
         "chat:run:r1", "event", "completed", datetime(2026, 9, 2, 10, tzinfo=TZ))
-    assert normalize_run({"run_id": "r2", "task": "x", "status": "exploded",
-                          "started_at": "2026-09-02T10:00:00+08:00"}, "u", TZ) is None
+    assert (run.title, run.event_grain, run.confidence) == ("整理合同条款", "minute", 1.0), "a run's time and title are exact"
+    with pytest.raises(msgspec.ValidationError):
+        chat.decode_run({"run_id": "r2", "task": "x", "status": "exploded", "started_at": "2026-09-02T10:00:00+08:00"})
 
 
 def test_memory_records():
-    mem = normalize_memory({"memory_id": "mem_3", "kind": "decision", "content": "架构定为 SQL-centric",
-                            "created_at": "2026-09-01T10:00:00+08:00", "event_time": None, "importance": 0.7}, "u", TZ)
+    mem = memory.to_candidate(memory.decode({"memory_id": "mem_3", "kind": "decision", "content": "架构定为 SQL-centric",
+                                             "created_at": "2026-09-01T10:00:00+08:00", "event_time": None,
+                                             "importance": 0.7}), "u", TZ)
     assert (mem.source_ref, mem.type, mem.importance) == ("memory_v2:memory:mem_3", "decision", 0.7)
+    assert (mem.event_time, mem.status) == (datetime(2026, 9, 1, 10, tzinfo=TZ), "completed")
+
+
+def test_a_memorys_own_event_time_dates_it():
+    raw = {"memory_id": "mem_4", "kind": "commitment", "content": "答应老王帮他搬家",
+           "created_at": "2026-09-01T10:00:00+08:00", "event_time": "2026-09-06T09:00:00+08:00"}
+    mem = memory.to_candidate(memory.decode(raw), "u", TZ)
+    assert (mem.event_time, mem.event_grain, mem.type) == (datetime(2026, 9, 6, 9, tzinfo=TZ), "minute", "commitment")
+    undated = memory.to_candidate(memory.decode({**raw, "event_time": "soon"}), "u", TZ)
+    assert undated.event_time is None, "an unreadable event_time leaves the memory undated, not skipped"
+    with pytest.raises(msgspec.ValidationError):
+        memory.decode({**raw, "kind": "rumour"})

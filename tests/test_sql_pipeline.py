@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from app.candidate import Candidate
 from app.contracts import UserSnapshot
 from app.embed import HashingEmbedder
-from app.normalize import Candidate
 from app.pipeline.dedupe import dedupe
 from app.pipeline.filter import filter_by_mode
 from app.pipeline.load import load_candidates
@@ -262,13 +262,15 @@ async def test_partial_topic_keywords_count(engine):
 
 
 async def test_paraphrases_merge_and_neighbours_do_not(engine):
-    from app.normalize import normalize_message, normalize_segment
+    from app.sources import chat, meinput
 
     def seg(i, text, at):
-        return normalize_segment({"evidence_id": f"s{i}", "text": text, "observed_at": at}, "u1", TZ)
+        return meinput.to_candidate(meinput.decode({"evidence_id": f"s{i}", "text": text, "observed_at": at}, "u1"),
+                                    "u1", TZ)
 
     def msg(i, text, at):
-        return normalize_message({"message_id": f"m{i}", "role": "user", "content": text, "created_at": at}, "u1", TZ)
+        record = chat.decode_message({"message_id": f"m{i}", "role": "user", "content": text, "created_at": at})
+        return chat.to_candidate(record, "u1", TZ)
 
     cands = [
         seg(1, "明天下午3点跟张总签合同", "2026-09-01T21:10:00+08:00"),

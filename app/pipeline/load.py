@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 
+from app.candidate import Candidate
 from app.contracts import ExplainStep
 from app.embed import keyword_vector
-from app.normalize import Candidate
 from app.pipeline.sql import SqlRun
 from app.planner.clock import Clock
 

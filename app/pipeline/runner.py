@@ -14,10 +14,10 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.candidate import Candidate
 from app.contracts import ContextPlan, ExplainStep, UserSnapshot
 from app.db.errors import database_errors
 from app.embed import Embedder, keyword_vector
-from app.normalize import Candidate
 from app.pipeline.dedupe import dedupe
 from app.pipeline.filter import filter_by_mode
 from app.pipeline.load import load_candidates

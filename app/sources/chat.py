@@ -3,50 +3,129 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
-from typing import Any
+from datetime import datetime, tzinfo
+from functools import cached_property
+from typing import Any, Literal
 from urllib.parse import quote
 
-import httpx
+import msgspec
 
+from app.candidate import Candidate
+from app.contracts import ItemStatus
+from app.normalize import Stated, build_candidate, estimate_importance
 from app.sources.http import paginate
+from app.sources.wire import Pull, Pulled, RecordId, Text, advisory, decode_each, offset_time
 
 SESSION_FAN_OUT = 8  # messages of at most this many sessions are fetched at once
 
 
-async def fetch_chat(
-    client: httpx.AsyncClient,
-    base_url: str,
-    token: str | None,
-    user_id: str,
-    window: tuple[datetime, datetime],
-    *,
-    deadline: float,
-    cap: int,
-) -> list[tuple[str, dict[str, Any]]]:
-    """('message', msg) and ('run', run) records of `user_id` in [window).
+class _Session(msgspec.Struct, frozen=True):
+    session_id: str
+
+
+class _Speaker(msgspec.Struct, frozen=True):
+    role: object = None
+
+
+class ChatMessage(msgspec.Struct, frozen=True, kw_only=True, dict=True):
+    """A user or assistant turn as the Portal sends it; only the fields read."""
+
+    id: RecordId = msgspec.field(name="message_id")
+    role: Literal["user", "assistant"]
+    content: Text
+    created_at: str  # read by offset_time (see `created`)
+
+    def __post_init__(self) -> None:
+        _ = self.created  # a message whose time cannot be read cannot be placed: unreadable
+
+    @cached_property
+    def created(self) -> datetime:
+        return offset_time(self.created_at)
+
+
+class AgentRun(msgspec.Struct, frozen=True, kw_only=True, dict=True):
+    """An agent run as the Portal sends it; only the fields read."""
+
+    id: RecordId = msgspec.field(name="run_id")
+    task: str
+    status: Literal["running", "succeeded", "failed", "cancelled"]
+    started_at: str  # read by offset_time (see `started`)
+    summary: object = None  # advisory
+
+    def __post_init__(self) -> None:
+        _ = self.started  # a run whose start cannot be read cannot be placed: unreadable
+
+    @cached_property
+    def started(self) -> datetime:
+        return offset_time(self.started_at)
+
+
+ChatRecord = ChatMessage | AgentRun
+
+_RUN_STATUS: dict[str, ItemStatus] = {
+    "succeeded": "completed", "running": "planned", "failed": "unknown", "cancelled": "unknown",
+}
+
+
+def decode_message(record: Any) -> ChatMessage | None:
+    if msgspec.convert(record, _Speaker).role == "tool":
+        return None  # tool output is noise by design, not a malformed record
+    return msgspec.convert(record, ChatMessage)
+
+
+def decode_run(record: Any) -> AgentRun:
+    return msgspec.convert(record, AgentRun)
+
+
+async def pull(req: Pull, deadline: float) -> Pulled[ChatRecord]:
+    """Messages and agent runs of `req.user_id` in the window.
 
     Sessions are listed by activity overlap; their messages are filtered by time, never the
     session by created_at. Only sessions listed for this user are read (messages carry no user).
     """
-    lo, hi = window[0].isoformat(), window[1].isoformat()
-    uid = quote(user_id, safe="")
+    lo, hi = req.window[0].isoformat(), req.window[1].isoformat()
+    uid = quote(req.user_id, safe="")
     sessions, runs = await asyncio.gather(
-        paginate(client, f"{base_url}/v1/users/{uid}/sessions", "sessions", token=token, deadline=deadline,
-                 params={"active_from": lo, "active_to": hi}, cap=cap),
-        paginate(client, f"{base_url}/v1/users/{uid}/agent-runs", "runs", token=token, deadline=deadline,
-                 params={"from": lo, "to": hi}, cap=cap),
+        paginate(req.client, f"{req.base_url}/v1/users/{uid}/sessions", "sessions", token=req.token,
+                 deadline=deadline, params={"active_from": lo, "active_to": hi}, cap=req.cap),
+        paginate(req.client, f"{req.base_url}/v1/users/{uid}/agent-runs", "runs", token=req.token,
+                 deadline=deadline, params={"from": lo, "to": hi}, cap=req.cap),
     )
-    session_ids = list(dict.fromkeys(s["session_id"] for s in sessions
-                                     if isinstance(s, dict) and isinstance(s.get("session_id"), str)))
+    listed = (advisory(s, _Session) for s in sessions)
+    session_ids = list(dict.fromkeys(s.session_id for s in listed if s is not None))
     gate = asyncio.Semaphore(SESSION_FAN_OUT)
 
-    async def messages_of(session_id: str) -> list[dict[str, Any]]:
+    async def messages_of(session_id: str) -> list[Any]:
         async with gate:
-            return await paginate(client, f"{base_url}/v1/sessions/{quote(session_id, safe='')}/messages",
-                                  "messages", token=token, deadline=deadline, params={"from": lo, "to": hi}, cap=cap)
+            return await paginate(req.client, f"{req.base_url}/v1/sessions/{quote(session_id, safe='')}/messages",
+                                  "messages", token=req.token, deadline=deadline,
+                                  params={"from": lo, "to": hi}, cap=req.cap)
 
     pages = await asyncio.gather(*(messages_of(sid) for sid in session_ids))
-    records: list[tuple[str, dict[str, Any]]] = [("message", m) for page in pages for m in page]
-    records.extend(("run", r) for r in runs)
-    return records[:cap]
+    messages = [m for page in pages for m in page][: req.cap]
+    runs = runs[: req.cap - len(messages)]
+    return decode_each(messages, decode_message) + decode_each(runs, decode_run)
+
+
+def to_candidate(record: ChatRecord, user_id: str, zone: tzinfo) -> Candidate:
+    match record:
+        case ChatMessage():
+            return build_candidate(source="chat", ref=f"chat:message:{record.id}", user_id=user_id,
+                                   role=record.role, text=record.content, observed=record.created, zone=zone,
+                                   happened_when_said=True)
+        case AgentRun():
+            return _run_candidate(record, user_id, zone)
+
+
+def _run_candidate(run: AgentRun, user_id: str, zone: tzinfo) -> Candidate:
+    """An agent run: an event that happened at started_at."""
+    summary = advisory(run.summary, str)
+    text = f"{run.task}：{summary}" if summary else run.task
+    status = _RUN_STATUS[run.status]
+    # work the agent finished for the user counts a little more than a remark
+    importance = estimate_importance(text, "event", ()) + (0.1 if status == "completed" else 0.0)
+    # started_at is exact and the task is the run's own title: nothing about them is guessed
+    stated = Stated(type="event", status=status, event_time=run.started, title=run.task.strip()[:30], confidence=1.0)
+    return build_candidate(source="chat", ref=f"chat:run:{run.id}", user_id=user_id, role="run", text=text,
+                           observed=run.started, zone=zone, happened_when_said=True, stated=stated,
+                           importance=min(1.0, importance))

@@ -2,30 +2,71 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from datetime import datetime, tzinfo
+from functools import cached_property, partial
+from typing import Any, Literal
 
-import httpx
+import msgspec
 
+from app.candidate import Candidate
+from app.normalize import build_candidate
 from app.sources.http import paginate
+from app.sources.wire import Pull, Pulled, RecordId, Text, advisory, advisory_score, decode_each, offset_time
 
 
-async def fetch_meinput(
-    client: httpx.AsyncClient,
-    base_url: str,
-    token: str | None,
-    user_id: str,
-    window: tuple[datetime, datetime],
-    *,
-    deadline: float,
-    cap: int,
-) -> list[dict[str, Any]]:
-    """Raw segments of `user_id` with observed_at in [window)."""
+class _Person(msgspec.Struct, frozen=True):
+    type: Literal["person"]
+    text: str
+
+
+class Segment(msgspec.Struct, frozen=True, kw_only=True, dict=True):
+    """One expression segment as MeInput sends it; only the fields read."""
+
+    id: RecordId = msgspec.field(name="evidence_id")
+    text: Text
+    observed_at: str  # read by offset_time (see `observed`)
+    user_id: str | None = None
+    type: Literal["expression_segment"] = "expression_segment"
+    # advisory extras (sources.md: may be missing or null)
+    importance: object = None
+    confidence: object = None
+    entities: object = None
+
+    def __post_init__(self) -> None:
+        _ = self.observed  # a segment whose time cannot be read cannot be placed: unreadable
+
+    @cached_property
+    def observed(self) -> datetime:
+        return offset_time(self.observed_at)
+
+    def people(self) -> list[str]:
+        """The people MeInput's entity extraction named."""
+        found = (advisory(e, _Person) for e in advisory(self.entities, list[Any]) or [])
+        return [p.text for p in found if p is not None]
+
+
+def decode(record: Any, user_id: str) -> Segment:
+    segment = msgspec.convert(record, Segment)
+    if segment.user_id not in (None, user_id):
+        raise msgspec.ValidationError("a segment of another user")
+    return segment
+
+
+async def pull(req: Pull, deadline: float) -> Pulled[Segment]:
+    """Segments of `req.user_id` with observed_at in the window."""
     params = {
-        "user_id": user_id,
+        "user_id": req.user_id,
         "type": "expression_segment",
-        "observed_from": window[0].isoformat(),
-        "observed_to": window[1].isoformat(),
+        "observed_from": req.window[0].isoformat(),
+        "observed_to": req.window[1].isoformat(),
     }
-    return await paginate(client, f"{base_url}/v1/evidence/export", "items",
-                          token=token, deadline=deadline, params=params, cap=cap)
+    raw = await paginate(req.client, f"{req.base_url}/v1/evidence/export", "items",
+                         token=req.token, deadline=deadline, params=params, cap=req.cap)
+    return decode_each(raw, partial(decode, user_id=req.user_id))
+
+
+def to_candidate(segment: Segment, user_id: str, zone: tzinfo) -> Candidate:
+    return build_candidate(source="meinput", ref=f"meinput:segment:{segment.id}", user_id=user_id, role="segment",
+                           text=segment.text, observed=segment.observed, zone=zone, happened_when_said=False,
+                           importance=advisory_score(segment.importance),
+                           confidence=advisory_score(segment.confidence), named=segment.people())

@@ -13,8 +13,8 @@ into tokens in a single C-level scan; a small combinator joins adjacent tokens (
 
 Layout: lexicon (number words, word tables, holidays), calendar (date arithmetic), tokens (Tok,
 Ctx), rules (the ordered RULES table; handlers in rules_dates and rules_clock), combine (lexer and
-combinator). FIRST_YEAR and LAST_YEAR come from app.planner.clock (re-exported here for the
-modules that import them from the parser), the tense cues from app.planner.tense.
+combinator). The years the service answers for come from app.planner.clock, the tense cues from
+app.planner.tense.
 """
 
 from __future__ import annotations
@@ -24,14 +24,13 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from app.contracts import TimeExpression
-from app.planner.clock import FIRST_YEAR, LAST_YEAR
 from app.planner.tense import QUESTION_AHEAD, STATEMENT_AHEAD, STATEMENT_BEHIND
 from app.planner.timeparse.calendar import GRAIN_ORDER, in_calendar
 from app.planner.timeparse.combine import _TRIGGER, _combine, _lex
 from app.planner.timeparse.lexicon import _FULLWIDTH
 from app.planner.timeparse.tokens import Ctx
 
-__all__ = ["FIRST_YEAR", "GRAIN_ORDER", "LAST_YEAR", "in_calendar", "parse"]
+__all__ = ["GRAIN_ORDER", "in_calendar", "parse"]
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,34 @@
+"""The Candidate: one normalized upstream record, the row the pipeline loads per request."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+import msgspec
+
+from app.contracts import Grain, ItemStatus, ItemType, SourceName
+
+# Who produced a record; it sets the record's source_quality (RFC §7).
+Role = Literal["segment", "user", "assistant", "run", "memory"]
+
+
+class Candidate(msgspec.Struct, frozen=True, kw_only=True):
+    """One normalized record; the row loaded into the per-request temp table."""
+
+    source_ref: str
+    gist: str  # what the record is about: its text without time words and filler (dedupe, topic match)
+    user_id: str
+    source: SourceName
+    role: Role
+    type: ItemType
+    status: ItemStatus
+    event_time: datetime | None
+    event_grain: Grain | None
+    observed_time: datetime
+    title: str
+    content: str
+    importance: float
+    confidence: float
+    source_quality: float
+    participants: tuple[str, ...] = ()

@@ -1,0 +1,97 @@
+"""What every source shares when it reads its wire format: a pull's parameters, the typed
+records it yields, and the decoding rules common to all upstreams (sources.md, "Common rules").
+
+Each record is decoded on its own with msgspec, so one bad record never sinks a page: it is
+counted as skipped in the source's report. Optional extras (an importance, a summary) are
+advisory: a value of the wrong kind is ignored, never a reason to skip the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Any, Generic, TypeVar
+
+import httpx
+import msgspec
+
+from app.planner.clock import FIRST_YEAR, LAST_YEAR
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+RecordId = Annotated[str, msgspec.Meta(min_length=1)]
+Text = Annotated[str, msgspec.Meta(pattern=r"\S")]  # not blank
+
+
+@dataclass(frozen=True, slots=True)
+class Pull:
+    """What to pull from one source for one request (when to give up is the `deadline` beside it)."""
+
+    client: httpx.AsyncClient
+    base_url: str
+    token: str | None
+    user_id: str
+    window: tuple[datetime, datetime]  # half-open [from, to)
+    query: str  # the plan's topic terms, for a source that searches
+    cap: int  # at most this many records
+
+
+@dataclass(frozen=True, slots=True)
+class Pulled(Generic[R]):
+    records: list[R]
+    fetched: int  # records the upstream sent
+    skipped: int  # of those, records that could not be read
+
+    def __add__(self, other: Pulled[R]) -> Pulled[R]:
+        return Pulled(self.records + other.records, self.fetched + other.fetched, self.skipped + other.skipped)
+
+
+def decode_each(raw: list[Any], decode: Callable[[Any], R | None]) -> Pulled[R]:
+    """Every record of a page through `decode`, which raises msgspec.ValidationError for a record
+    it cannot read (counted as skipped) and returns None for one dropped on purpose (not counted)."""
+    records: list[R] = []
+    skipped = 0
+    for item in raw:
+        try:
+            record = decode(item)
+        except msgspec.ValidationError:
+            skipped += 1
+            continue
+        if record is not None:
+            records.append(record)
+    return Pulled(records, fetched=len(raw), skipped=skipped)
+
+
+def offset_time(text: str) -> datetime:
+    """An upstream time: ISO 8601 as datetime.fromisoformat reads it (msgspec's RFC 3339 parser
+    takes other forms), with a UTC offset, in the years the service answers for. ValueError else."""
+    parsed = datetime.fromisoformat(text)
+    if parsed.tzinfo is None:
+        raise ValueError("a time without a UTC offset")
+    if not FIRST_YEAR <= parsed.year < LAST_YEAR:
+        raise ValueError(f"a time outside the years {FIRST_YEAR}-{LAST_YEAR - 1}")
+    return parsed
+
+
+def advisory(value: object, kind: type[T]) -> T | None:
+    """An optional extra as `kind`, or None when it is missing or of another kind."""
+    try:
+        return msgspec.convert(value, kind)
+    except msgspec.ValidationError:
+        return None
+
+
+def advisory_time(value: object) -> datetime | None:
+    text = advisory(value, str)
+    try:
+        return offset_time(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def advisory_score(value: object) -> float | None:
+    """An upstream's 0..1 score, clamped into range; None when missing or not a number."""
+    score = advisory(value, float)
+    return None if score is None else min(1.0, max(0.0, score))
