@@ -41,13 +41,13 @@ QUESTIONS = [
 ]
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _wait_healthy(url: str, proc: subprocess.Popen, seconds: float) -> dict:
+def wait_healthy(url: str, proc: subprocess.Popen, seconds: float) -> dict:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -87,7 +87,7 @@ def main() -> int:
     emulator = start_emulator()
     print(f"emulator: {emulator.url} (demo user '{DEMO_USER}', now = {DEMO_NOW.isoformat()})")
     data_dir = Path(os.environ.get("RECALL_DATA_DIR") or Path(tempfile.gettempdir()) / "memind-demo" / "pgdata")
-    port = _free_port()
+    port = free_port()
     token = "demo-caller-token"
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | emulator.env() | {
         "RECALL_DATA_DIR": str(data_dir), "RECALL_API_TOKENS": token}
@@ -98,7 +98,7 @@ def main() -> int:
                                stderr=log_file)
     base_url = f"http://127.0.0.1:{port}"
     try:
-        health = _wait_healthy(base_url, service, 90)
+        health = wait_healthy(base_url, service, 90)
         print(f"service: {base_url} (JSON logs in {log_path}) healthz → {health}")
         asyncio.run(_ask_all(base_url, token, emulator))
     finally:

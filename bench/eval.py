@@ -1,4 +1,5 @@
-"""`make eval`: labelled queries over the demo dataset, scored against the generator's ground truth.
+"""`make eval`: labelled queries over the demo dataset, scored against the generator's ground truth,
+then the independently written set in ../shared/dev-eval/ (its stub, its scorer) beside it.
 
 The expected answers come from `app.emulator.dataset` (what happened when, and which records
 speak of it), never from the pipeline's output. Prints recall, precision, dedupe accuracy and
@@ -15,6 +16,9 @@ group accuracy, overall and per temporal mode.
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
+import subprocess
 import sys
 import tempfile
 from collections import defaultdict
@@ -25,11 +29,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.contracts import RecallRequest
+from app.demo import free_port, wait_healthy
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, SH, Dataset, Event
 from app.recall import RecallDeps, open_recall, run_recall
 from app.settings import load_settings
 
+ROOT = Path(__file__).resolve().parents[1]
+DEV_EVAL = ROOT.parent / "shared" / "dev-eval"
 TODAY = DEMO_NOW.date()
 VERBOSE = "-v" in sys.argv
 _WD = "一二三四五六日"
@@ -190,5 +197,41 @@ async def main() -> None:
         emulator.stop()
 
 
+def dev_eval() -> None:
+    """The dev set's stub and the service as separate processes on loopback, scored by its scorer."""
+    if not (DEV_EVAL / "score.py").exists():
+        print(f"\n(no dev set at {DEV_EVAL}: skipped)")
+        return
+    stub_port, port = free_port(), free_port()
+    stub_url, token = f"http://127.0.0.1:{stub_port}", "devtoken"
+    work = Path(tempfile.mkdtemp(prefix="memind-deveval-"))
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {
+        "RECALL_DATA_DIR": str(work / "pgdata"), "RECALL_API_TOKENS": "",
+        **{f"{name}_URL": stub_url for name in ("MEINPUT", "CHAT", "MEMORY")},
+        **{f"{name}_TOKEN": token for name in ("MEINPUT", "CHAT", "MEMORY")},
+        "CALENDAR_URL": f"{stub_url}/calendar", "CALENDAR_TOKEN": token}
+    with (work / "stub.log").open("w") as stub_log, (work / "service.log").open("w") as service_log:
+        stub = subprocess.Popen([sys.executable, str(DEV_EVAL / "stub.py"), "--port", str(stub_port), "--quiet"],
+                                env=env | {"STUB_TOKEN": token}, stdout=stub_log, stderr=stub_log)
+        service = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                                   stdout=service_log, stderr=service_log)
+        try:
+            wait_healthy(f"http://127.0.0.1:{port}", service, 90)
+            report = work / "report.json"
+            out = subprocess.run([sys.executable, str(DEV_EVAL / "score.py"), "--service-url", f"http://127.0.0.1:{port}",
+                                  "--out", str(report)], capture_output=True, text=True, check=True).stdout
+        finally:
+            for proc in (service, stub):
+                proc.terminate()
+                proc.wait(30)
+            shutil.rmtree(work / "pgdata", ignore_errors=True)  # the service stopped its server on SIGTERM
+    lines = out.strip().splitlines()
+    print(f"\n{DEV_EVAL.relative_to(ROOT.parent)} (written independently; per-query report: {report})")
+    if VERBOSE:
+        print("\n".join(lines[:-2]))
+    print("\n".join(lines[-2:]))
+
+
 if __name__ == "__main__":
     asyncio.run(main())
+    dev_eval()
