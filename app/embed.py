@@ -17,6 +17,7 @@ import httpx
 from pgvector import SparseVector
 
 from app.errors import EmbeddingsUnavailable
+from app.keywords import keywords
 
 DIM = 128
 _CN_DIGITS = str.maketrans("零〇一二两三四五六七八九", "001223456789")
@@ -28,17 +29,6 @@ _GOLDEN = 2654435761
 def normalize_text(text: str) -> str:
     """Lower-case, Chinese digits as Arabic (三点 ≈ 3点), punctuation removed."""
     return _SKIP.sub(" ", text.lower().translate(_CN_DIGITS)).strip()
-
-
-def keywords(text: str) -> list[str]:
-    """The keyword set of RFC §9 for unsegmented Chinese: CJK characters and character bigrams,
-    plus whole Latin words. (签合同 and 签约 share 签; 评审会 and 评审 share 评审.)"""
-    norm = normalize_text(text)
-    out: set[str] = set(_LATIN.findall(norm))
-    for run in _LATIN.sub(" ", norm).split():
-        out.update(run)
-        out.update(run[i : i + 2] for i in range(len(run) - 1))
-    return sorted(out)
 
 
 KEYWORD_DIM = 1 << 20

@@ -17,6 +17,7 @@ import msgspec
 
 from app.candidate import Candidate, Role
 from app.contracts import Grain, ItemStatus, ItemType, SourceName, TimeExpression
+from app.keywords import people_in
 from app.planner.tense import DONE, STILL_AHEAD
 from app.planner.timeparse import GRAIN_ORDER, parse
 from app.text import clean_text
@@ -45,14 +46,6 @@ _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
 _FILLER = re.compile(
     r"帮我记一下|帮我记|记一下|提醒我|记得|别忘了|别忘|不要忘了|一下|我们|我|你|他|她|一起|那个|这个|还有|"
     r"[要得去的了和跟与把给在是吧呢啊哦嗯呀]"
-)
-_SURNAMES = (
-    "张王李赵刘陈杨黄周吴徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
-    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
-)
-_PERSON = re.compile(
-    rf"[{_SURNAMES}](?:总监|总(?![部额结共体算计裁])|经理|老师|工(?![作资具])|医生|主任|律师|博士|姐|哥|董|教授|处长|局长|秘书)|"
-    rf"[老小][{_SURNAMES}]"
 )
 _IMPORTANCE_RULES = [
     (re.compile(r"截止|之前|deadline|到期|要交|提交|ddl", re.I), 0.2),
@@ -94,7 +87,7 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
 
 def participants_of(text: str, named: Iterable[str] = ()) -> tuple[str, ...]:
     """People an upstream named (`named`) and people the text mentions, each once."""
-    names = [*named, *_PERSON.findall(text)]
+    names = [*named, *people_in(text)]
     return tuple(dict.fromkeys(n.strip() for n in names if n.strip()))
 
 

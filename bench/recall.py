@@ -35,11 +35,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.contracts import RecallRequest
 from app.db.bootstrap import prepare_database
-from app.embed import HashingEmbedder, keywords
+from app.embed import HashingEmbedder
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, RECIPES, SH, Dataset, clock_phrase, day_phrase
 from app.fetch import fetch_candidates
-from app.pipeline.dedupe import MIN_OVERLAP, MIN_SIMILARITY, WINDOW_MINUTES
+from app.keywords import keywords
+from app.pipeline.dedupe import MIN_OVERLAP, MIN_OVERLAP_AT_SAME_TIME, MIN_SIMILARITY, WINDOW_MINUTES
 from app.pipeline.runner import prepare_stages, run_stages
 from app.planner import plan_request
 from app.recall import RecallDeps, open_recall, run_recall
@@ -110,6 +111,8 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     day = [(c.event_time or c.observed_time).astimezone(SH).date() for c in cands]
     coarse = np.array([c.event_grain in ("day", "week", "month", "quarter", "year") for c in cands])
     kw = [set(keywords(c.gist)) for c in cands]
+    precise = [c.event_grain in ("minute", "hour") for c in cands]
+    people = [set(c.participants) for c in cands]
     parent = {i: i for i in idx}
 
     def find(x):
@@ -118,11 +121,16 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
             x = parent[x]
         return x
 
-    def similar(a, b):
-        if float(vecs[a] @ vecs[b]) > MIN_SIMILARITY:
-            return True
+    def overlap(a, b):
         ka, kb = kw[a], kw[b]
-        return bool(ka and kb) and len(ka & kb) / min(len(ka), len(kb)) > MIN_OVERLAP
+        return len(ka & kb) / min(len(ka), len(kb)) if ka and kb else 0.0
+
+    def similar(a, b, same_time=False):
+        if people[a] and people[b] and not people[a] & people[b]:
+            return False
+        if float(vecs[a] @ vecs[b]) > MIN_SIMILARITY or overlap(a, b) > MIN_OVERLAP:
+            return True
+        return same_time and precise[a] and precise[b] and overlap(a, b) >= MIN_OVERLAP_AT_SAME_TIME
 
     order = idx[np.argsort(t[idx], kind="stable")]
     window = WINDOW_MINUTES * 60
@@ -130,7 +138,7 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     for pos, a in enumerate(order):
         hi = np.searchsorted(ts, ts[pos] + window, side="right")
         for b in order[pos + 1 : hi]:
-            if similar(a, b):
+            if similar(a, b, same_time=True):
                 parent[find(max(a, b))] = find(min(a, b))
     by_day: dict = {}
     for i in idx:
@@ -146,6 +154,7 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     for i in idx:
         clusters.setdefault(find(i), []).append(i)
     w = {"meinput": plan.sources.meinput, "chat": plan.sources.chat}
+    targets = {t.type: t.weight for t in plan.targets}
     scored = []
     for members in clusters.values():
         rep = min(members, key=lambda i: (-cands[i].source_quality, -cands[i].confidence,
@@ -153,7 +162,8 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
         c = cands[rep]
         importance = max(cands[i].importance for i in members)
         source_factor = c.source_quality * (0.85 + 0.15 * w.get(c.source, plan.sources.memory_v2))
-        score = source_factor * max(tm[i] for i in members) * 1.0 * importance * c.confidence
+        tilt = 0.5 + 0.5 * targets.get(c.type, 0.5)  # the plan's targets tilt semantic_match (no topic: 1.0)
+        score = source_factor * max(tm[i] for i in members) * tilt * importance * c.confidence
         scored.append((-score, c.event_time.timestamp() if c.event_time else float("inf"), rep, c.source_ref))
     scored.sort()
     return [ref for *_x, ref in scored[:20]]

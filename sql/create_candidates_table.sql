@@ -23,7 +23,7 @@ CREATE TEMP TABLE recall_candidates (
     confidence     double precision NOT NULL,
     source_quality double precision NOT NULL,
     participants   text[],               -- NULL when there are none: an empty array is far dearer to COPY
-    kw             sparsevec NOT NULL,   -- keyword set as 0/1 sparse vector (app.embed.keyword_vector)
-    kw_count       integer NOT NULL,
+    kw             sparsevec,            -- content words as a 0/1 sparse vector (app.embed.keyword_vector);
+    kw_count       integer,              -- NULL for a text without any: no keyword overlap is computed
     embedding      vector NOT NULL
 ) ON COMMIT DROP

@@ -12,8 +12,8 @@
 -- fold them into constants.
 CREATE TEMP TABLE recall_window ON COMMIT DROP AS
 -- what scoring needs rides along, so that ranking touches recall_candidates only for the shown rows
-SELECT id, user_id, t, local_day, coarse, kw, kw_count, embedding, group_key, temporal_match,
-       source, type, source_quality, confidence, importance, observed_time, event_time
+SELECT id, user_id, t, local_day, coarse, precise, participants, kw, kw_count, embedding, group_key,
+       temporal_match, source, type, source_quality, confidence, importance, observed_time, event_time
 FROM (
     SELECT m.*,
            CASE CAST(:mode AS text)
@@ -40,7 +40,8 @@ FROM (
              ELSE m.e_tm
            END AS temporal_match
     FROM (
-        SELECT c.id, c.user_id, c.t, c.local_day, c.coarse, c.kw, c.kw_count, c.embedding, c.type, c.status,
+        SELECT c.id, c.user_id, c.t, c.local_day, c.coarse, c.event_grain IN ('minute', 'hour') AS precise,
+               c.participants, c.kw, c.kw_count, c.embedding, c.type, c.status,
                c.event_time, c.event_grain, c.source, c.source_quality, c.confidence, c.importance, c.observed_time,
                c.role,
                least(recall_temporal_match(c.event_time, CAST(:event_lo AS timestamptz), CAST(:event_hi AS timestamptz),

@@ -128,7 +128,9 @@ async def test_unconfigured_sources(client, upstream_env):
 
 
 async def test_second_identical_query_is_served_from_cache_until_ttl(client, upstream_env, emulator):
-    up = _upstreams(client, upstream_env, cache_ttl_s=0.5)
+    up = _upstreams(client, upstream_env)
+    elapsed = [0.0]  # the cache's clock, moved by hand: a loaded machine must not expire it early
+    up.cache = TimelineCache(0.5, clock=lambda: elapsed[0])
     first = await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
     calls = sum(emulator.state.requests.values())
     assert calls > 0 and not first.reports["meinput"].cached
@@ -138,7 +140,7 @@ async def test_second_identical_query_is_served_from_cache_until_ttl(client, ups
     assert {c.source_ref for c in second.candidates} == {c.source_ref for c in first.candidates}
     narrower = await fetch_candidates(_plan("我昨天做了什么"), CLOCK, DEMO_USER, up)
     assert narrower.reports["meinput"].cached, "a window inside a cached one is served from it"
-    time.sleep(0.6)
+    elapsed[0] = 0.6
     await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
     assert sum(emulator.state.requests.values()) > calls, "after the TTL the upstreams are asked again"
 

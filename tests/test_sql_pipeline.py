@@ -350,3 +350,26 @@ async def test_no_connection_is_held_while_embedding(engine):
     assert watcher.held == [0]
     assert [r["source_ref"] for r in result.rows] == ["a"]
     assert set(result.stage_ms()) == {"load", "filter", "dedupe", "rank"}
+
+
+async def test_clock_times_that_agree_merge_a_paraphrase_with_extra_content(engine):
+    # said a day apart, in other words, each with content of its own: the clock time and the
+    # client's name say it is one event; word overlap alone (< 0.7) would not
+    note = cand("meinput:segment:n", "去华信采购部见刘经理，报价单打印两份", event=D(2, 10, 30), observed=D(1, 17),
+                people=("刘经理",))
+    chat = cand("chat:message:c", "要见华信采购的刘经理，他嫌我们交付慢，我该怎么说", event=D(2, 10, 30),
+                observed=D(2, 8, 40), source="chat", role="user", quality=0.97, people=("刘经理",))
+    assert await _clusters(engine, [note, chat]) == [{"chat:message:c", "meinput:segment:n"}]
+
+
+async def test_same_time_different_people_are_different_events(engine):
+    wang = cand("a", "给王总打电话确认合同", event=D(2, 15), observed=D(1, 21), people=("王总",))
+    li = cand("b", "给李总打电话确认合同", event=D(2, 15), observed=D(1, 21, 2), people=("李总",))
+    assert await _clusters(engine, [wang, li]) == [{"a"}, {"b"}]
+
+
+async def test_day_grain_needs_the_words_to_agree(engine):
+    # both only known to the day: time is weak evidence, a little shared wording is not enough
+    a = cand("a", "华信的报价单要改", event=D(2), observed=D(1, 9), grain="day")
+    b = cand("b", "华信的合同要寄出", event=D(2), observed=D(1, 10), grain="day")
+    assert await _clusters(engine, [a, b]) == [{"a"}, {"b"}]

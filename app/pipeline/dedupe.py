@@ -7,6 +7,8 @@ from app.pipeline.sql import SqlRun
 WINDOW_MINUTES = 15
 MIN_SIMILARITY = 0.7
 MIN_OVERLAP = 0.7
+# Two clock times within the window already say "same event" unless the words disagree.
+MIN_OVERLAP_AT_SAME_TIME = 0.3
 
 
 async def dedupe(run: SqlRun, *, explain: bool = False) -> str | None:
@@ -14,7 +16,8 @@ async def dedupe(run: SqlRun, *, explain: bool = False) -> str | None:
 
     recall_edges gets no index and no ANALYZE: measured, the component walk is faster without
     them (bench/recall.py's dedupe stage)."""
-    params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP}
+    params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP,
+              "min_overlap_at_same_time": MIN_OVERLAP_AT_SAME_TIME}
     if explain:
         edges = await run.explain("dedupe_edges", **params)
         clusters = await run.explain("dedupe_clusters")

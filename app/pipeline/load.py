@@ -25,6 +25,8 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
         local_day = (c.event_time or c.observed_time).astimezone(clock.zone).date()
         kw, kw_count = keyword_vector(c.gist)
+        if not kw_count:  # no content word: NULL, so no keyword overlap is computed for it
+            kw, kw_count = None, None
         rows.append((i, c.source_ref, c.user_id, c.source, c.role, c.type, c.status, c.event_time, c.event_grain,
                      c.observed_time, local_day, c.event_grain in _COARSE, c.title, c.content,
                      c.importance, c.confidence, c.source_quality, c.participants or None,

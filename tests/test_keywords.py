@@ -1,0 +1,25 @@
+"""Content words for RFC §9 keyword overlap: what counts as a word, what carries no content."""
+
+import pytest
+
+from app.keywords import keywords
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        ("明天下午三点和张总签合同", {"张总", "合同", "签合同"}, {"明天", "下午", "三点", "张", "总"}),
+        ("周四下午两点跟顺丰那边过合同条款", {"顺丰", "合同", "条款", "合同条款"}, {"周四", "那边", "两点"}),
+        ("下周三上午10点去见老李", {"老李"}, {"10", "下周", "上午", "10点"}),
+        ("MeInput 周报发给陈总监", {"meinput", "周报", "陈总监"}, set()),
+        ("我们一起看一下这个问题怎么处理", {"处理"}, {"我们", "一起", "这个", "问题", "怎么"}),
+    ],
+)
+def test_content_words_only(text, expected, absent):
+    words = set(keywords(text))
+    assert expected <= words
+    assert not absent & words
+
+
+def test_no_content_word_is_an_empty_set():
+    assert keywords("好的，明天下午三点") == []
