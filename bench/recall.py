@@ -41,6 +41,7 @@ from app.emulator.dataset import DEMO_NOW, RECIPES, SH, Dataset, clock_phrase, d
 from app.fetch import fetch_candidates
 from app.keywords import keywords
 from app.pipeline.dedupe import MIN_OVERLAP, MIN_OVERLAP_AT_SAME_TIME, MIN_SIMILARITY, WINDOW_MINUTES
+from app.pipeline.filter import NEAR_MISS, NEAR_MISS_COARSE
 from app.pipeline.runner import prepare_stages, run_stages
 from app.planner import plan_request
 from app.recall import RecallDeps, open_recall, run_recall
@@ -98,10 +99,14 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     m_lo, m_hi, e_lo, e_hi = m.start.timestamp(), m.end.timestamp(), e.start.timestamp(), e.end.timestamp()
     obs = np.array([c.observed_time.timestamp() for c in cands])
     evt = np.array([c.event_time.timestamp() if c.event_time else np.nan for c in cands])
-    e_tm = _tm(evt, e_lo, e_hi, max(43200, (e_hi - e_lo) / 2))
+    coarse = np.array([c.event_grain in ("day", "week", "month", "quarter", "year") for c in cands])
+    near, near_coarse = NEAR_MISS.total_seconds(), NEAR_MISS_COARSE.total_seconds()
+    e_tm = np.where(coarse, _tm(evt, e_lo, e_hi, near_coarse), _tm(evt, e_lo, e_hi, near))
+    span = np.array([_GRAIN_SECONDS[c.event_grain] if c.event_grain in ("hour", "day") else 0 for c in cands])
+    e_tm = np.where((span > 0) & (evt < e_hi) & (evt + span > e_lo), 1.0, e_tm)  # an hour or a day is a span
     grain_s = np.array([_GRAIN_SECONDS.get(c.event_grain, 0) for c in cands])
     e_tm = np.where(grain_s > e_hi - e_lo, np.minimum(e_tm, 0.8), e_tm)  # coarser than the range: a near miss
-    m_tm = _tm(obs, m_lo, m_hi, max(43200, (m_hi - m_lo) / 2))
+    m_tm = _tm(obs, m_lo, m_hi, near)
     eventish = np.array([c.type != "mention" or c.event_grain is not None for c in cands])
     keep = (obs < now) & (((e_tm > 0) & (e_tm >= m_tm) & eventish) | (m_tm > 0))
     idx = np.flatnonzero(keep)
@@ -109,7 +114,6 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     # dedupe: union-find over ±15 min windows on t = event_time or observed_time
     t = np.where(np.isnan(evt), obs, evt)
     day = [(c.event_time or c.observed_time).astimezone(SH).date() for c in cands]
-    coarse = np.array([c.event_grain in ("day", "week", "month", "quarter", "year") for c in cands])
     kw = [set(keywords(c.gist)) for c in cands]
     precise = [c.event_grain in ("minute", "hour") for c in cands]
     people = [set(c.participants) for c in cands]

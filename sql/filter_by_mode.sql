@@ -1,13 +1,14 @@
 -- name: filter_by_mode
--- params: mode, kept_types, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only
+-- params: mode, kept_types, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only, near_miss, near_miss_coarse
 -- Temporal filter (RFC §5.2; app/modes.py says what each mode means): OCCURRED_IN/PLANNED_IN/DUE_IN
 -- match event_time, MENTIONED_IN and CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned
 -- (occurred wins, and holds what happens in the range whether or not it is past `now`: status says
 -- which). Each mode keeps the item types it implies (kept_types, NULL = all); a bare mention with no time of its own (chit-chat) is something said,
 -- not something that occurred; an agent run is something done, not something said (api.md:
 -- mentioned = user or assistant turns). Wide recall (RFC §3.6): an item just outside its range
--- stays, with temporal_match decaying to 0 over half the range (at least 12 h); so does an event
--- whose grain is longer than the range. Records observed after `now` are never used.
+-- stays, with temporal_match decaying to 0 over `near_miss` past the edge (`near_miss_coarse` for
+-- an event known only to the day or coarser, whose time says less); an event whose grain is
+-- longer than the range is at most a near miss. Records observed after `now` are never used.
 -- Parameters are used in place, not through a one-row CTE joined to every candidate: custom plans
 -- fold them into constants.
 CREATE TEMP TABLE recall_window ON COMMIT DROP AS
@@ -44,8 +45,19 @@ FROM (
                c.participants, c.kw, c.kw_count, c.embedding, c.type, c.status,
                c.event_time, c.event_grain, c.source, c.source_quality, c.confidence, c.importance, c.observed_time,
                c.role,
-               least(recall_temporal_match(c.event_time, CAST(:event_lo AS timestamptz), CAST(:event_hi AS timestamptz),
-                         greatest(interval '12 hours', (CAST(:event_hi AS timestamptz) - CAST(:event_lo AS timestamptz)) / 2)),
+               least(CASE
+                       -- an hour or a day is a span, not its first instant: 「11月5号交」 is in a range that
+                       -- starts at noon that day (the span [t, t + unit) overlaps the range)
+                       WHEN c.event_grain IN ('hour', 'day') AND c.event_time < CAST(:event_hi AS timestamptz)
+                            AND c.event_time + CASE c.event_grain WHEN 'hour' THEN interval '1 hour'
+                                                                  ELSE interval '1 day' END
+                                > CAST(:event_lo AS timestamptz)
+                       THEN 1.0
+                       ELSE recall_temporal_match(c.event_time, CAST(:event_lo AS timestamptz),
+                                CAST(:event_hi AS timestamptz),
+                                CASE WHEN c.coarse THEN CAST(:near_miss_coarse AS interval)
+                                     ELSE CAST(:near_miss AS interval) END)
+                     END,
                      -- an event known only to a unit longer than the range (「下个月复诊」 asked about one
                      -- day) is not certainly in it: at most a near miss. Shortest lengths of each unit.
                      CASE WHEN CASE c.event_grain WHEN 'hour' THEN interval '1 hour' WHEN 'day' THEN interval '1 day'
@@ -55,7 +67,7 @@ FROM (
                                > CAST(:event_hi AS timestamptz) - CAST(:event_lo AS timestamptz)
                           THEN 0.8 ELSE 1.0 END) AS e_tm,
                recall_temporal_match(c.observed_time, CAST(:mention_lo AS timestamptz), CAST(:mention_hi AS timestamptz),
-                   greatest(interval '12 hours', (CAST(:mention_hi AS timestamptz) - CAST(:mention_lo AS timestamptz)) / 2)) AS m_tm
+                   CAST(:near_miss AS interval)) AS m_tm
         FROM recall_candidates c
         WHERE c.observed_time < CAST(:now AS timestamptz)
           AND (CAST(:kept_types AS text[]) IS NULL OR c.type = ANY(CAST(:kept_types AS text[])))

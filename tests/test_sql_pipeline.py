@@ -373,3 +373,32 @@ async def test_day_grain_needs_the_words_to_agree(engine):
     a = cand("a", "华信的报价单要改", event=D(2), observed=D(1, 9), grain="day")
     b = cand("b", "华信的合同要寄出", event=D(2), observed=D(1, 10), grain="day")
     assert await _clusters(engine, [a, b]) == [{"a"}, {"b"}]
+
+
+async def test_near_misses_are_hours_from_the_edge_not_half_the_range(engine):
+    monday = datetime(2026, 9, 7, 10, tzinfo=TZ)
+    plan = plan_query("这周我有什么重要的事", now=monday)  # [Mon 00:00, next Mon)
+    sunday_night = cand("sun", "周日晚上八点聚餐", event=datetime(2026, 9, 6, 20, tzinfo=TZ),
+                        observed=datetime(2026, 9, 6, 9, tzinfo=TZ), grain="minute")
+    late_sunday = cand("late", "周日晚上十一点半赶飞机", event=datetime(2026, 9, 6, 23, 30, tzinfo=TZ),
+                       observed=datetime(2026, 9, 6, 9, 5, tzinfo=TZ), grain="minute")
+    async with sql_run(engine) as run:
+        await load(run, [sunday_night, late_sunday])
+        await filter_by_mode(run, plan, resolve_clock(monday, None))
+        rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
+                                         "JOIN recall_candidates c USING (id)"))
+    assert "sun" not in rows, "14 hours before the week began is another time, not a near miss"
+    assert 0 < rows["late"] < 0.8, "half an hour before it is"
+
+
+async def test_a_day_known_only_to_the_day_counts_for_the_part_of_it_in_the_range(engine):
+    plan = plan_query("这周五之前要交什么", now=NOW)  # [Thu 10:00, Sat 00:00)
+    today = cand("today", "今天要交周报", event=D(3), observed=D(2, 9), type="todo", grain="day")
+    yesterday = cand("yday", "昨天要交的发票", event=D(2), observed=D(1, 9), type="todo", grain="day")
+    async with sql_run(engine) as run:
+        await load(run, [today, yesterday])
+        await filter_by_mode(run, plan, CLOCK)
+        rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
+                                         "JOIN recall_candidates c USING (id)"))
+    assert rows["today"] == 1.0, "due today, asked at ten: in the range"
+    assert rows.get("yday", 0) < 0.5

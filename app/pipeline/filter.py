@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from app.contracts import ContextPlan
 from app.modes import MODES
 from app.pipeline.sql import SqlRun
 from app.planner.clock import Clock
+
+# Wide recall (RFC §3.6) within reason: an item a few hours past the range's edge is a near miss;
+# one known only to the day may be a day off. Further out it is simply another time.
+NEAR_MISS = timedelta(hours=3)
+NEAR_MISS_COARSE = timedelta(days=1)
 
 
 async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
@@ -18,6 +25,7 @@ async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
         mention_lo=m.start if m else None, mention_hi=m.end if m else None,
         event_lo=e.start if e else None, event_hi=e.end if e else None,
         now=clock.now, unresolved_only=plan.filters.status == "unresolved",
+        near_miss=NEAR_MISS, near_miss_coarse=NEAR_MISS_COARSE,
     )
     await run.execute("filter", "index_window")
     await run.execute("filter", "analyze_window")
