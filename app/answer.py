@@ -60,7 +60,8 @@ def render_answer(bundle: RecallBundle) -> Answer:
             citations.append(Citation(n=n, source_ref=item.source_ref, event_time=item.event_time,
                                       observed_time=item.observed_time))
             maybe = "（可能相关）" if item.tier == "secondary" else ""
-            done = "，已完成" if item.status == "completed" and group.key != "occurred" else ""
+            done = ("，已取消" if item.change == "cancelled"
+                    else "，已完成" if item.status == "completed" and group.key != "occurred" else "")
             ahead = ("（尚未发生）" if group.key == "occurred" and bundle.plan.now is not None
                      and item.event_time is not None and item.event_time >= bundle.plan.now else "")
             lines.append(f"- {_when_text(item)} {item.title}{done}{ahead}{maybe} [{n}]")

@@ -7,8 +7,11 @@ from typing import Literal
 
 import msgspec
 
-from app.contracts import Grain, ItemStatus, ItemType, SourceName
+from app.contracts import Change, Grain, ItemType, SourceName
 
+# The statuses of RFC §6, and `cancelled`: a later record called the plan off (shown as `unknown`
+# with `change: cancelled`, since the RFC's status list is frozen).
+Status = Literal["planned", "completed", "cancelled", "mentioned", "unknown"]
 # Who produced a record; it sets the record's source_quality (RFC §7).
 Role = Literal["segment", "user", "assistant", "run", "memory"]
 
@@ -22,7 +25,7 @@ class Candidate(msgspec.Struct, frozen=True, kw_only=True):
     source: SourceName
     role: Role
     type: ItemType
-    status: ItemStatus
+    status: Status
     event_time: datetime | None
     event_grain: Grain | None
     observed_time: datetime
@@ -32,3 +35,4 @@ class Candidate(msgspec.Struct, frozen=True, kw_only=True):
     confidence: float
     source_quality: float
     participants: tuple[str, ...] = ()
+    change: Change | None = None  # this record updates an earlier plan (app/pipeline/lifecycle.py)

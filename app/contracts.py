@@ -17,6 +17,8 @@ Need = Literal["REQUIRED", "OPTIONAL", "SKIP"]
 SourceName = Literal["calendar", "chat", "meinput", "memory_v2"]
 ItemType = Literal["event", "todo", "decision", "mention", "commitment"]
 ItemStatus = Literal["planned", "completed", "mentioned", "unknown"]
+# what a record says happened to an earlier plan: done, called off, or moved to its own time
+Change = Literal["done", "cancelled", "moved"]
 Grain = Literal["minute", "hour", "day", "week", "month", "quarter", "year"]
 GroupKey = Literal["occurred", "mentioned", "planned", "created", "due"]
 Tier = Literal["primary", "secondary", "hidden"]
@@ -154,6 +156,9 @@ class TimelineItem(Struct, frozen=True, kw_only=True):
     tier: Tier = "hidden"
     event_grain: Grain | None = None
     score_breakdown: ScoreBreakdown | None = None
+    # a later record said this plan is done, called off (status then `unknown`: it has no time any
+    # more) or moved (event_time is the new time); explain.changes says which record
+    change: Change | None = None
 
 
 class UserSnapshot(Struct, frozen=True, kw_only=True):
@@ -210,10 +215,19 @@ class ExplainStep(Struct, frozen=True, kw_only=True):
     ms: float
 
 
+class ChangedItem(Struct, frozen=True, kw_only=True):
+    """A plan that a later record said was done, called off or moved to another time."""
+
+    item: str  # source_ref of the plan
+    changed_by: str  # source_ref of the record that changed it
+    kind: Change
+
+
 class Explain(Struct, frozen=True, kw_only=True):
     steps: list[ExplainStep]
     dedupe_plan: str
     total_ms: float
+    changes: list[ChangedItem] = msgspec.field(default_factory=list)
 
 
 class Citation(Struct, frozen=True, kw_only=True):

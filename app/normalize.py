@@ -15,8 +15,8 @@ from datetime import datetime, timedelta, tzinfo
 
 import msgspec
 
-from app.candidate import Candidate, Role
-from app.contracts import Grain, ItemStatus, ItemType, SourceName, TimeExpression
+from app.candidate import Candidate, Role, Status
+from app.contracts import Change, Grain, ItemStatus, ItemType, SourceName, TimeExpression
 from app.keywords import people_in
 from app.planner.tense import DONE, STILL_AHEAD
 from app.planner.timeparse import GRAIN_ORDER, parse
@@ -56,6 +56,15 @@ _IMPORTANCE_RULES = [
 ]
 _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|无聊|随便|表情|你好|在吗|hh|233|lol", re.I)
 _EMBED_CHARS = 4000  # long texts are cut before analysis
+# A record that calls a plan off, or moves it to the time it names (「周会改到周五上午十点」).
+_CALLED_OFF = re.compile(r"取消|不去了|不开了|不办了|不用去了|去不了|作废|泡汤|黄了|算了")
+# ...or says it is done (「报价单发给王总了」「CRM总算更新完了」): a verb of getting a thing done, not any
+# completed aspect (「晚饭吃了火锅」 is something that happened, not a plan ticked off).
+_GOT_DONE = re.compile(
+    r"(?:发|交|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|整理|处理|准备|更新|修)(?:完|好|出去|上去|掉)?了|"
+    r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|已经?(?:发|交|寄|提交|办|完成|签|付|订|约|修)"
+)
+_MOVED = re.compile(r"改到|改在|改成|改为|推迟到|推到|延到|延期到|顺延到|提前到|挪到|往后挪|往前挪|换到")
 
 
 class Stated(msgspec.Struct, frozen=True, kw_only=True):
@@ -76,12 +85,13 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
 
     type: ItemType
     gist: str
-    status: ItemStatus
+    status: Status
     event_time: datetime | None
     event_grain: Grain | None
     title: str
     confidence: float
     scheduled: bool  # it names a clock time after it was written: something planned (raises importance)
+    change: Change | None  # what it says happened to an earlier plan, if it reads as such an update
     body: str  # the text the rules read: framing ("帮我记一下") dropped, cut to _EMBED_CHARS
 
 
@@ -125,6 +135,17 @@ def _status(kind: ItemType, text: str, event_time: datetime | None, observed: da
     if event_time is not None and event_time < observed:
         return "completed"
     return "unknown"
+
+
+def _change(body: str, kind: ItemType, status: ItemStatus, expr: TimeExpression | None,
+            observed: datetime) -> Change | None:
+    if _CALLED_OFF.search(body):
+        return "cancelled"
+    if _MOVED.search(body) and expr is not None and expr.end > observed:
+        return "moved"
+    if status == "completed" and kind != "decision" and _GOT_DONE.search(body):
+        return "done"  # 「报价单发给王总了」: whatever was planned for it is done
+    return None
 
 
 def _title(text: str, span: tuple[int, int] | None) -> str:
@@ -190,15 +211,19 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         gist = gist[: e.span[0]] + " " + gist[e.span[1] :]
     gist = " ".join(_FILLER.sub(" ", gist).split()) or body
     exact = stated.event_time is not None
+    status = stated.status or _status(kind, body, text_time, observed)
+    # an upstream that states the type or status (an agent run, a memory) says what the record is
+    change = None if stated.type or stated.status else _change(body, kind, status, expr, observed)
     return Analysis(
         type=kind,
         gist=gist[:300],
-        status=stated.status or _status(kind, body, text_time, observed),
+        status="cancelled" if change == "cancelled" else status,
         event_time=stated.event_time if exact else text_time,
         event_grain="minute" if exact else grain,
         title=stated.title if stated.title is not None else _title(body, expr.span if expr else None),
         confidence=stated.confidence if stated.confidence is not None else confidence,
         scheduled=scheduled,
+        change=change,
         body=body,
     )
 
@@ -224,4 +249,6 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
         status=facts.status, event_time=facts.event_time, event_grain=facts.event_grain,
         observed_time=observed, title=facts.title, content=text[:_EMBED_CHARS], importance=importance,
         confidence=round(conf, 3), source_quality=SOURCE_QUALITY[role], participants=people,
+        # only the user's own words update the user's plans (an assistant's 「已取消」 is not a decision)
+        change=facts.change if role in ("segment", "user") else None,
     )

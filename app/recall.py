@@ -79,7 +79,7 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
                               limit=request.limit, include_hidden=request.include_hidden, explain=request.explain)
     explain = None
     if request.explain:
-        explain = Explain(steps=result.steps, dedupe_plan=result.dedupe_plan or "",
+        explain = Explain(steps=result.steps, dedupe_plan=result.dedupe_plan or "", changes=result.changes,
                           total_ms=round((time.perf_counter() - started) * 1000, 2))
     bundle = build_bundle(plan, clock, result, fetched.reports, candidates=len(fetched.candidates), explain=explain)
     log.info("recall", extra={"fields": {

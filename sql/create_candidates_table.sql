@@ -22,6 +22,7 @@ CREATE TEMP TABLE recall_candidates (
     importance     double precision NOT NULL,
     confidence     double precision NOT NULL,
     source_quality double precision NOT NULL,
+    change         text,                 -- done | cancelled | moved: this record updates an earlier plan
     participants   text[],               -- NULL when there are none: an empty array is far dearer to COPY
     kw             sparsevec,            -- content words as a 0/1 sparse vector (app.embed.keyword_vector);
     kw_count       integer,              -- NULL for a text without any: no keyword overlap is computed

@@ -5,7 +5,8 @@
 -- (occurred wins, and holds what happens in the range whether or not it is past `now`: status says
 -- which). Each mode keeps the item types it implies (kept_types, NULL = all); a bare mention with no time of its own (chit-chat) is something said,
 -- not something that occurred; an agent run is something done, not something said (api.md:
--- mentioned = user or assistant turns). Wide recall (RFC §3.6): an item just outside its range
+-- mentioned = user or assistant turns). A cancelled plan has no time of its own any more: it
+-- never occurred, is not planned or due, and is only something mentioned. Wide recall (RFC §3.6): an item just outside its range
 -- stays, with temporal_match decaying to 0 over `near_miss` past the edge (`near_miss_coarse` for
 -- an event known only to the day or coarser, whose time says less); an event whose grain is
 -- longer than the range is at most a near miss. Records observed after `now` are never used.
@@ -19,16 +20,18 @@ FROM (
     SELECT m.*,
            CASE CAST(:mode AS text)
              WHEN 'OCCURRED_IN' THEN CASE WHEN m.e_tm > 0 AND m.event_time < CAST(:now AS timestamptz)
+                                          AND m.status <> 'cancelled'
                                           AND (m.type <> 'mention' OR m.event_grain IS NOT NULL) THEN 'occurred' END
-             WHEN 'PLANNED_IN' THEN CASE WHEN m.e_tm > 0 THEN 'planned' END
-             WHEN 'DUE_IN' THEN CASE WHEN m.e_tm > 0
+             WHEN 'PLANNED_IN' THEN CASE WHEN m.e_tm > 0 AND m.status <> 'cancelled' THEN 'planned' END
+             WHEN 'DUE_IN' THEN CASE WHEN m.e_tm > 0 AND m.status <> 'cancelled'
                                       AND NOT (CAST(:unresolved_only AS boolean) AND m.status = 'completed') THEN 'due' END
              WHEN 'MENTIONED_IN' THEN CASE WHEN m.m_tm > 0 AND m.role <> 'run'
                                                 AND (CAST(:event_lo AS timestamptz) IS NULL OR m.e_tm > 0)
                                       THEN 'mentioned' END
              WHEN 'CREATED_IN' THEN CASE WHEN m.m_tm > 0 THEN 'created' END
              WHEN 'AMBIGUOUS' THEN CASE
-               WHEN m.e_tm > 0 AND m.e_tm >= m.m_tm AND (m.type <> 'mention' OR m.event_grain IS NOT NULL)
+               WHEN m.e_tm > 0 AND m.e_tm >= m.m_tm AND m.status <> 'cancelled'
+                    AND (m.type <> 'mention' OR m.event_grain IS NOT NULL)
                  THEN 'occurred'
                WHEN m.m_tm > 0 AND m.role <> 'run' THEN 'mentioned'
              END

@@ -3,7 +3,8 @@
 -- RFC §7 + §9: one row per cluster, best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
 -- highest source_quality; merged_from lists every member's source_ref, participants are united,
--- importance and temporal_match are the best of the members. recall_score is the product
+-- importance and temporal_match are the best of the members; `change` is what a later record did to
+-- a member plan (app/pipeline/lifecycle.py). recall_score is the product
 -- source_quality × temporal_match × semantic_match × importance × extraction_confidence, each in
 -- [0, 1]. With no topic in the query nothing is penalised for lacking one; an item naming a topic
 -- term matches fully, others by embedding similarity or by the share of the topic's keywords they
@@ -78,6 +79,11 @@ WITH members AS (
     SELECT cluster, array_agg(source_ref ORDER BY source_quality DESC, observed_time, id) AS merged_from
     FROM shown_members
     GROUP BY cluster
+), merged_changes AS (
+    SELECT sm.cluster, min(ch.kind) AS change
+    FROM shown_members sm
+    JOIN recall_changes ch ON ch.item = sm.id
+    GROUP BY sm.cluster
 ), merged_participants AS (
     SELECT sm.cluster, array_agg(DISTINCT x ORDER BY x) AS participants
     FROM shown_members sm, unnest(sm.participants) AS x
@@ -86,11 +92,13 @@ WITH members AS (
 SELECT total.after_dedupe, s.cluster, s.group_key, s.temporal_match, s.source_factor, s.semantic_match, s.importance,
        s.importance_factor, s.recall_score,
        r.source_ref, r.user_id, r.source, r.type, r.status, r.event_time, r.event_grain, r.observed_time,
-       r.title, r.content, r.confidence, mr.merged_from, coalesce(mp.participants, '{}') AS participants
+       r.title, r.content, r.confidence, mr.merged_from, coalesce(mp.participants, '{}') AS participants,
+       mc.change
 -- one row even when nothing is shown, so that after_dedupe is always reported
 FROM (SELECT count(*) AS after_dedupe FROM scored) total
 LEFT JOIN shown s ON true
 LEFT JOIN recall_candidates r ON r.id = s.id
 LEFT JOIN merged_refs mr ON mr.cluster = s.cluster
 LEFT JOIN merged_participants mp ON mp.cluster = s.cluster
+LEFT JOIN merged_changes mc ON mc.cluster = s.cluster
 ORDER BY s.recall_score DESC, s.event_time NULLS LAST, s.id

@@ -13,6 +13,7 @@ from app.contracts import UserSnapshot
 from app.embed import HashingEmbedder
 from app.pipeline.dedupe import dedupe
 from app.pipeline.filter import filter_by_mode
+from app.pipeline.lifecycle import apply_lifecycle
 from app.pipeline.load import load_candidates
 from app.pipeline.runner import prepare_stages, run_stages, sql_transaction
 from app.pipeline.sql import SqlRun
@@ -39,7 +40,10 @@ def sql_run(engine):
 
 
 async def load(run: SqlRun, cands: list[Candidate]) -> int:
-    return await load_candidates(run, cands, await EMBEDDER.embed([c.gist for c in cands]), CLOCK)
+    """The load stage and the lifecycle stage after it, as the runner does."""
+    loaded = await load_candidates(run, cands, await EMBEDDER.embed([c.gist for c in cands]), CLOCK)
+    await apply_lifecycle(run, CLOCK, cands)
+    return loaded
 
 
 def D(day: int, hour: int = 0, minute: int = 0) -> datetime:
@@ -349,7 +353,7 @@ async def test_no_connection_is_held_while_embedding(engine):
     result = await run_stages(engine, Queries(), stage_input, include_hidden=True)
     assert watcher.held == [0]
     assert [r["source_ref"] for r in result.rows] == ["a"]
-    assert set(result.stage_ms()) == {"load", "filter", "dedupe", "rank"}
+    assert set(result.stage_ms()) == {"load", "lifecycle", "filter", "dedupe", "rank"}
 
 
 async def test_clock_times_that_agree_merge_a_paraphrase_with_extra_content(engine):
@@ -402,3 +406,78 @@ async def test_a_day_known_only_to_the_day_counts_for_the_part_of_it_in_the_rang
                                          "JOIN recall_candidates c USING (id)"))
     assert rows["today"] == 1.0, "due today, asked at ten: in the range"
     assert rows.get("yday", 0) < 0.5
+
+
+# ---------------------------------------------------------------- lifecycle: done, called off, moved
+
+def _said(ref: str, text: str, at: datetime) -> Candidate:
+    from app.normalize import build_candidate
+
+    return build_candidate(source="meinput", ref=ref, user_id="u1", role="segment", text=text, observed=at,
+                           zone=TZ, happened_when_said=False)
+
+
+async def _bundle_rows(engine, cands, query, now):
+    plan = plan_query(query, now=now)
+    clock = resolve_clock(now, None)
+    result = await run_stages(engine, Queries(), await prepare_stages(plan, clock, cands, EMBEDDER),
+                              include_hidden=False, explain=True)
+    return result
+
+
+async def test_a_todo_done_later_is_not_shown_as_unresolved(engine):
+    plan = _said("plan", "这周日下午5点给王总发报价单", D(3, 9))
+    done = _said("done", "报价单发给王总了", D(3, 19, 5))
+    assert done.change == "done" and plan.change is None
+    result = await _bundle_rows(engine, [plan, done], "这周日之前还有什么没完成的要交？", D(3, 20))
+    assert "plan" not in {r["source_ref"] for r in result.rows}, "done at 19:05: not unresolved at 20:00"
+    assert [(c.item, c.changed_by, c.kind) for c in result.changes] == [("plan", "done", "done")]
+    before = await _bundle_rows(engine, [plan], "这周日之前还有什么没完成的要交？", D(3, 20))
+    assert [r["source_ref"] for r in before.rows] == ["plan"], "without the later record it is still due"
+
+
+async def test_a_cancelled_meeting_is_not_planned(engine):
+    plan = _said("plan", "周五下午三点开周会", D(3, 9))
+    off = _said("off", "周五的周会取消了", D(3, 15))
+    result = await _bundle_rows(engine, [plan, off], "周五有什么安排？", D(3, 16))
+    assert result.rows == []
+    assert [(c.item, c.kind) for c in result.changes] == [("plan", "cancelled")]
+
+
+async def test_a_moved_meeting_shows_only_at_its_new_time_with_both_records(engine):
+    plan = _said("plan", "周五下午三点开周会", D(3, 9))
+    moved = _said("moved", "周会改到下周一上午十点", D(3, 15))
+    friday = await _bundle_rows(engine, [plan, moved], "周五有什么安排？", D(3, 16))
+    assert friday.rows == [], "the old time is never shown as planned"
+    monday = await _bundle_rows(engine, [plan, moved], "下周一有什么安排？", D(3, 16))
+    [row] = monday.rows
+    assert row["event_time"] == datetime(2026, 9, 7, 10, tzinfo=TZ)
+    assert set(row["merged_from"]) == {"plan", "moved"}
+    assert row["change"] == "moved"
+
+
+async def test_a_change_names_the_same_thing(engine):
+    plan = _said("plan", "周五下午三点开周会", D(3, 9))
+    other = _said("other", "健身课取消了", D(3, 15))
+    result = await _bundle_rows(engine, [plan, other], "周五有什么安排？", D(3, 16))
+    assert [r["source_ref"] for r in result.rows] == ["plan"]
+    assert result.changes == []
+
+
+async def test_a_cancelled_plan_is_only_mentioned_and_the_answer_says_so(engine):
+    from app.answer import render_answer
+    from app.pipeline.bundle import build_bundle
+
+    plan_rec = _said("plan", "周五下午三点开周会", D(3, 9))
+    off = _said("off", "周五的周会取消了", D(3, 15))
+    now = D(3, 16)
+    plan = plan_query("这周有什么事", now=now)
+    assert plan.temporal_mode == "AMBIGUOUS"
+    clock = resolve_clock(now, None)
+    result = await run_stages(engine, Queries(), await prepare_stages(plan, clock, [plan_rec, off], EMBEDDER))
+    bundle = build_bundle(plan, clock, result, {}, candidates=2, explain=None)
+    [item] = [it for g in bundle.groups for it in g.items]
+    assert [g.key for g in bundle.groups if g.items] == ["mentioned"], "called off: it did not occur"
+    assert (item.status, item.change) == ("unknown", "cancelled")
+    assert set(item.merged_from) == {"plan", "off"}
+    assert "已取消" in render_answer(bundle).text

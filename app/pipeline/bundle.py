@@ -38,7 +38,8 @@ def _item(row: dict[str, Any], importance_min: float | None, tz: tzinfo) -> Time
         tier = "hidden"  # the user asked for important things only
     return TimelineItem(
         timeline_item_id=str(uuid.uuid5(uuid.NAMESPACE_URL, row["source_ref"])),
-        user_id=row["user_id"], source=row["source"], type=row["type"], status=row["status"],
+        user_id=row["user_id"], source=row["source"], type=row["type"],
+        status="unknown" if row["status"] == "cancelled" else row["status"], change=row["change"],
         event_time=row["event_time"] and row["event_time"].astimezone(tz), event_grain=row["event_grain"],
         observed_time=row["observed_time"].astimezone(tz),
         title=row["title"], content=row["content"], importance=_clamped(row["importance"]),

@@ -20,8 +20,10 @@ async def dedupe(run: SqlRun, *, explain: bool = False) -> str | None:
               "min_overlap_at_same_time": MIN_OVERLAP_AT_SAME_TIME}
     if explain:
         edges = await run.explain("dedupe_edges", **params)
+        await run.execute("dedupe", "add_change_edges")
         clusters = await run.explain("dedupe_clusters")
         return f"{edges}\n\n{clusters}"
     await run.execute("dedupe", "dedupe_edges", **params)
+    await run.execute("dedupe", "add_change_edges")  # a plan and the record that changed it: one item
     await run.execute("dedupe", "dedupe_clusters")
     return None

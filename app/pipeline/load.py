@@ -12,7 +12,7 @@ from app.planner.clock import Clock
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
-           "source_quality", "participants", "kw", "kw_count", "embedding")
+           "source_quality", "change", "participants", "kw", "kw_count", "embedding")
 _COARSE = {"day", "week", "month", "quarter", "year"}
 
 
@@ -29,7 +29,7 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
             kw, kw_count = None, None
         rows.append((i, c.source_ref, c.user_id, c.source, c.role, c.type, c.status, c.event_time, c.event_grain,
                      c.observed_time, local_day, c.event_grain in _COARSE, c.title, c.content,
-                     c.importance, c.confidence, c.source_quality, c.participants or None,
+                     c.importance, c.confidence, c.source_quality, c.change, c.participants or None,
                      kw, kw_count, vec))
     await run.conn.copy_records_to_table("recall_candidates", records=rows, columns=COLUMNS)
     run.steps.append(ExplainStep(stage="load", statement="copy", sql="COPY recall_candidates FROM STDIN (FORMAT binary)",

@@ -1,4 +1,4 @@
-"""The SQL stages of one request, in order: load → filter → dedupe → rank, on one connection in one
+"""The SQL stages of one request, in order: load → lifecycle → filter → dedupe → rank, on one connection in one
 transaction (temp tables dropped at commit). Used by the service, the benchmarks and the tests.
 
 Everything that may wait on something other than Postgres (embeddings of the candidates and of the
@@ -15,11 +15,12 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.candidate import Candidate
-from app.contracts import ContextPlan, ExplainStep, UserSnapshot
+from app.contracts import ChangedItem, ContextPlan, ExplainStep, UserSnapshot
 from app.db.errors import database_errors
 from app.embed import Embedder, keyword_vector
 from app.pipeline.dedupe import dedupe
 from app.pipeline.filter import filter_by_mode
+from app.pipeline.lifecycle import apply_lifecycle
 from app.pipeline.load import load_candidates
 from app.pipeline.rank import TopicQuery, rank
 from app.pipeline.sql import SqlRun
@@ -45,9 +46,10 @@ class StageResult:
     after_dedupe: int
     steps: list[ExplainStep]  # every statement run, timed
     dedupe_plan: str | None  # EXPLAIN ANALYZE of the dedupe statements, when asked
+    changes: list[ChangedItem]  # which record changed which plan, when asked
 
     def stage_ms(self) -> dict[str, float]:
-        """Milliseconds spent per stage (load, filter, dedupe, rank)."""
+        """Milliseconds spent per stage (load, lifecycle, filter, dedupe, rank)."""
         out: dict[str, float] = {}
         for step in self.steps:
             out[step.stage] = round(out.get(step.stage, 0.0) + step.ms, 2)
@@ -84,8 +86,9 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
     inp = stage_input
     async with sql_transaction(engine, queries) as run:
         loaded = await load_candidates(run, inp.candidates, inp.embeddings, inp.clock)
+        changes = await apply_lifecycle(run, inp.clock, inp.candidates, explain=explain)
         in_window = await filter_by_mode(run, inp.plan, inp.clock)
         dedupe_plan = await dedupe(run, explain=explain)
         ranked = await rank(run, inp.plan, inp.topic, snapshot, limit=limit, include_hidden=include_hidden)
     return StageResult(rows=ranked.rows, loaded=loaded, in_window=in_window, after_dedupe=ranked.after_dedupe,
-                       steps=run.steps, dedupe_plan=dedupe_plan)
+                       steps=run.steps, dedupe_plan=dedupe_plan, changes=changes)

@@ -1,0 +1,33 @@
+"""Lifecycle stage: a plan's later records update it before the filter reads statuses and times.
+
+「报价单发给王总了」 marks 「这周日下午5点给王总发报价单」 completed, 「周会取消了」 cancels the meeting,
+「周会改到周五上午十点」 moves it (the old time is never shown as planned). Which records are such
+changes is read by the normalizer (Candidate.change); which plan each one changes, in SQL.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from app.candidate import Candidate
+from app.contracts import ChangedItem
+from app.pipeline.sql import SqlRun
+from app.planner.clock import Clock
+
+MIN_OVERLAP = 0.5  # the change and the plan share at least half of the shorter one's content words
+GRACE = timedelta(days=1)  # 「发了」 said the day after the deadline still ticks it off
+HORIZON = timedelta(days=45)  # a plan further ahead than this is not what a change is about
+
+
+async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate], *,
+                          explain: bool = False) -> list[ChangedItem]:
+    """Link every change record among `candidates` (as loaded) to the plan it updates and apply
+    it; with `explain`, which record changed which item."""
+    if any(c.change for c in candidates):  # most requests have none: no index to build then
+        await run.execute("lifecycle", "index_candidate_times")
+    await run.execute("lifecycle", "link_changes", min_overlap=MIN_OVERLAP, grace=GRACE, horizon=HORIZON)
+    await run.execute("lifecycle", "apply_changes", utc_offset=clock.now.utcoffset())
+    if not explain:
+        return []
+    return [ChangedItem(item=r["item"], changed_by=r["changed_by"], kind=r["kind"])
+            for r in await run.fetch("lifecycle", "changed_items")]
