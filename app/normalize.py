@@ -42,6 +42,8 @@ _FRAMING = re.compile(
     r"帮我记(?:一下|下)?[：:，,]?\s*|提醒我[：:，,]?\s*|记一下[：:，,]?\s*)"
 )
 _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
+# what a title may start with once its time words are gone (「明天下午三点的会」 → 「会」, not 「的会」)
+_LEADING_JOINER = re.compile(r"^[的在是，,：:\s]+")
 # Filler that says nothing about which event a text is about (「记得明天和张总签合同」 ≈ 「和张总签合同」).
 _FILLER = re.compile(
     r"帮我记一下|帮我记|记一下|提醒我|记得|别忘了|别忘|不要忘了|一下|我们|我|你|他|她|一起|那个|这个|还有|"
@@ -148,13 +150,21 @@ def _change(body: str, kind: ItemType, status: ItemStatus, expr: TimeExpression 
     return None
 
 
-def _title(text: str, span: tuple[int, int] | None) -> str:
+def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) -> str:
+    """The clause that holds the event's time expression (else the first), without the time words
+    the item's own resolved time replaces: 「明天下午三点和张总签合同」 → 「和张总签合同」."""
     pos = 0
     for clause in _CLAUSE.split(text):
         start = text.find(clause, pos)
         pos = start + len(clause)
-        if clause.strip() and (span is None or start <= span[0] < pos):
-            return clause.strip()[:30]
+        if not clause.strip() or (expr is not None and not start <= expr.span[0] < pos):
+            continue
+        kept = clause
+        for e in sorted(exprs, key=lambda e: -e.span[0]):
+            if start <= e.span[0] and e.span[1] <= pos:
+                kept = kept[: e.span[0] - start] + kept[e.span[1] - start :]
+        kept = _LEADING_JOINER.sub("", kept.strip())
+        return (kept if len(kept) >= 2 else clause.strip())[:30]
     return text.strip()[:30]
 
 
@@ -220,7 +230,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         status="cancelled" if change == "cancelled" else status,
         event_time=stated.event_time if exact else text_time,
         event_grain="minute" if exact else grain,
-        title=stated.title if stated.title is not None else _title(body, expr.span if expr else None),
+        title=stated.title if stated.title is not None else _title(body, exprs, expr),
         confidence=stated.confidence if stated.confidence is not None else confidence,
         scheduled=scheduled,
         change=change,

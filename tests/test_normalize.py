@@ -192,3 +192,23 @@ def test_a_memorys_own_event_time_dates_it():
     assert undated.event_time is None, "an unreadable event_time leaves the memory undated, not skipped"
     with pytest.raises(msgspec.ValidationError):
         memory.decode({**raw, "kind": "rumour"})
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("明天下午三点和张总签合同", "和张总签合同"),
+        ("好的，已帮你记下：明天下午3点和张总签合同。", "和张总签合同"),
+        ("周五下午三点开周会，记得带电脑", "开周会"),
+        ("今天晚上8点 MeInput 新版本上线", "MeInput 新版本上线"),
+        ("和张总签了合同", "和张总签了合同"),
+        ("明天", "明天"),  # nothing but time words: the text is all there is to show
+    ],
+)
+def test_titles_say_what_happens_not_when_it_was_said(text, title):
+    from app.normalize import build_candidate
+
+    c = build_candidate(source="meinput", ref="x", user_id="u", role="segment", text=text,
+                        observed=datetime(2026, 9, 1, 21, tzinfo=TZ), zone=TZ, happened_when_said=False)
+    assert c.title == title
+    assert c.content == text

@@ -49,7 +49,8 @@ async def test_acceptance_2_meinput_items_on_top(client):
 
 async def test_acceptance_3_chat_and_meinput_mentions_are_one_item(client, emulator):
     bundle = await ask(client, "我前天说过什么", include_hidden=True, limit=100)
-    [contract] = [it for it in items(bundle) if it["title"] == "明天下午三点和张总签合同"]
+    # the title drops the time words its own event_time replaces; the text stays in content
+    [contract] = [it for it in items(bundle) if it["title"] == "和张总签合同" and "明天" in it["content"]]
     ds = emulator.state.dataset
     [event] = [e for e in ds.events if e.event_id == "anchor_contract"]
     assert set(contract["merged_from"]) == set(event.planned_refs)
@@ -62,7 +63,7 @@ async def test_acceptance_4_modes_filter_the_right_column(client):
     due = await ask(client, "这周五之前要交什么？")
     assert [g["key"] for g in due["groups"]] == ["due"]
     titles = [it["title"] for it in items(due)]
-    assert "这周五晚上6点之前要交季度报告" in titles
+    assert "要交季度报告" in titles
     for it in items(due):
         assert NOW <= it["event_time"] < "2026-09-05T00:00:00+08:00" or it["score_breakdown"]["temporal_match"] < 1
     said = await ask(client, "我前天说过什么")
@@ -169,9 +170,9 @@ async def test_ambiguous_has_exactly_occurred_and_mentioned(client):
     bundle = await ask(client, "我这周有什么重要的事？")
     assert [g["key"] for g in bundle["groups"]] == ["occurred", "mentioned"]
     occurred = {it["title"]: it for it in bundle["groups"][0]["items"]}
-    report = occurred["这周五晚上6点之前要交季度报告"]  # Friday, still ahead of now
+    report = occurred["要交季度报告"]  # Friday, still ahead of now
     assert report["status"] == "planned" and report["event_time"] > NOW
-    assert "这周五晚上6点之前要交季度报告（尚未发生）" in bundle["answer"]["text"]
+    assert "18:00 要交季度报告（尚未发生）" in bundle["answer"]["text"]
 
 
 @pytest.mark.parametrize("edge", ["0001-01-01T00:00:00+08:00", "9999-12-31T23:00:00-08:00"])
