@@ -46,11 +46,12 @@ class _EncodedSparseVector(SparseVector):
 
 
 @lru_cache(maxsize=65536)
-def keyword_vector(text: str) -> tuple[SparseVector, int]:
-    """The keyword set of `text` as a 0/1 sparse vector and its size. The inner product of two such
-    vectors is the size of their intersection (hash collisions in 2^20 slots are negligible), so
-    pgvector computes RFC §9 keyword overlap in C. Cached: follow-up queries reload the same texts."""
-    slots = {hash_str(w) % KEYWORD_DIM: 1.0 for w in keywords(text)}
+def keyword_vector(text: str, people: tuple[str, ...] = ()) -> tuple[SparseVector, int]:
+    """The keyword set of `text` (and the people it names: who is part of what) as a 0/1 sparse
+    vector and its size. The inner product of two such vectors is the size of their intersection
+    (hash collisions in 2^20 slots are negligible), so pgvector computes RFC §9 keyword overlap in
+    C. Cached: follow-up queries reload the same texts."""
+    slots = {hash_str(w) % KEYWORD_DIM: 1.0 for w in (*keywords(text), *people)}
     return _EncodedSparseVector(slots, KEYWORD_DIM), len(slots)
 
 

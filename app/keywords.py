@@ -22,6 +22,18 @@ _PERSON = re.compile(
     rf"[{_SURNAMES}](?:总监|总(?![部额结共体算计裁])|经理|老师|工(?![作资具])|医生|主任|律师|博士|姐|哥|董|教授|处长|局长|秘书)|"
     rf"[老小][{_SURNAMES}]"
 )
+# Family named as people are (one name for every way of saying it: 我妈, 老妈 and 妈妈 are one person).
+_KIN = tuple((re.compile(pattern), name) for pattern, name in (
+    (r"妈妈|老妈|我妈|母亲|老娘", "妈妈"),
+    (r"爸爸|老爸|我爸|父亲", "爸爸"),
+    (r"老公|丈夫|我家那位", "老公"),
+    (r"老婆|妻子|媳妇", "老婆"),
+    (r"儿子|女儿|孩子|小孩|娃", "孩子"),
+))
+# A few ways of saying one thing, as one word (签约 and 签合同 are about a contract).
+_SAME_THING = tuple((re.compile(pattern), word) for pattern, word in (
+    (r"签约|签合同|签了合同|签署|协议|签(?![名字到收证单])", "合同"),
+))
 # Words that say nothing about which thing a text is about.
 _FUNCTION_WORDS = frozenset(
     "我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这边 那边 一下 一起 一遍 一点 一些 还有 还是 什么 怎么 怎么样 "
@@ -39,14 +51,15 @@ _PUNCTUATION = re.compile(r"[\s，。、；：？！,.;:?!\"'“”‘’（）(
 
 
 def people_in(text: str) -> list[str]:
-    """People the text names with a title or a 老/小 prefix (王总, 邓经理, 老李)."""
-    return _PERSON.findall(text)
+    """People the text names with a title or a 老/小 prefix (王总, 邓经理, 老李), and family (妈妈)."""
+    return [*_PERSON.findall(text), *(name for rx, name in _KIN if rx.search(text))]
 
 
 def keywords(text: str) -> list[str]:
     """The content words of `text`, lower-cased, each once, sorted."""
     text = text.lower()
     out = set(people_in(text))
+    out.update(word for rx, word in _SAME_THING if rx.search(text))
     for chunk in _PUNCTUATION.split(text):
         for word in rjieba.cut_for_search(chunk) if chunk else ():
             if word.isascii():

@@ -40,7 +40,14 @@ from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, RECIPES, SH, Dataset, clock_phrase, day_phrase
 from app.fetch import fetch_candidates
 from app.keywords import keywords
-from app.pipeline.dedupe import MIN_OVERLAP, MIN_OVERLAP_AT_SAME_TIME, MIN_SIMILARITY, WINDOW_MINUTES
+from app.pipeline.dedupe import (
+    MIN_OVERLAP,
+    MIN_OVERLAP_AT_SAME_TIME,
+    MIN_SHARED_AT_SAME_TIME,
+    MIN_SIMILARITY,
+    REPLY_WITHIN,
+    WINDOW_MINUTES,
+)
 from app.pipeline.filter import NEAR_MISS, NEAR_MISS_COARSE
 from app.pipeline.runner import prepare_stages, run_stages
 from app.planner import plan_request
@@ -114,7 +121,7 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     # dedupe: union-find over ±15 min windows on t = event_time or observed_time
     t = np.where(np.isnan(evt), obs, evt)
     day = [(c.event_time or c.observed_time).astimezone(SH).date() for c in cands]
-    kw = [set(keywords(c.gist)) for c in cands]
+    kw = [set(keywords(c.gist)) | set(c.participants) for c in cands]
     precise = [c.event_grain in ("minute", "hour") for c in cands]
     people = [set(c.participants) for c in cands]
     parent = {i: i for i in idx}
@@ -134,7 +141,11 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
             return False
         if float(vecs[a] @ vecs[b]) > MIN_SIMILARITY or overlap(a, b) > MIN_OVERLAP:
             return True
-        return same_time and precise[a] and precise[b] and overlap(a, b) >= MIN_OVERLAP_AT_SAME_TIME
+        if not (same_time and precise[a] and precise[b]):
+            return False
+        reply = ({cands[a].role, cands[b].role} == {"user", "assistant"}
+                 and abs(obs[a] - obs[b]) <= REPLY_WITHIN.total_seconds())
+        return overlap(a, b) >= MIN_OVERLAP_AT_SAME_TIME or len(kw[a] & kw[b]) >= MIN_SHARED_AT_SAME_TIME or reply
 
     order = idx[np.argsort(t[idx], kind="stable")]
     window = WINDOW_MINUTES * 60

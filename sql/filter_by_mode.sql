@@ -14,7 +14,7 @@
 -- fold them into constants.
 CREATE TEMP TABLE recall_window ON COMMIT DROP AS
 -- what scoring needs rides along, so that ranking touches recall_candidates only for the shown rows
-SELECT id, user_id, t, local_day, coarse, precise, participants, kw, kw_count, embedding, group_key,
+SELECT id, user_id, role, t, local_day, coarse, precise, participants, kw, kw_count, embedding, group_key,
        temporal_match, source, type, source_quality, confidence, importance, observed_time, event_time
 FROM (
     SELECT m.*,

@@ -21,5 +21,12 @@ def test_content_words_only(text, expected, absent):
     assert not absent & words
 
 
+def test_family_and_a_few_ways_of_saying_one_thing_are_one_word():
+    assert {"妈妈", "眼科"} <= set(keywords("下周六带我妈看眼科"))
+    assert "妈妈" in keywords("别让老妈等")
+    assert "合同" in keywords("今天15:00签恒通") and "合同" in keywords("约在周五签合同")
+    assert "合同" not in keywords("签名的时候别忘了带笔")
+
+
 def test_no_content_word_is_an_empty_set():
     assert keywords("好的，明天下午三点") == []

@@ -366,6 +366,17 @@ async def test_clock_times_that_agree_merge_a_paraphrase_with_extra_content(engi
     assert await _clusters(engine, [note, chat]) == [{"chat:message:c", "meinput:segment:n"}]
 
 
+async def test_the_assistants_answer_about_the_same_clock_time_is_the_same_event(engine):
+    ask = cand("chat:message:q", "周三下午3点要采访华信的刘经理，帮我拟几个问题", event=D(2, 15), observed=D(1, 21, 2),
+               source="chat", role="user", quality=0.97, people=("刘经理",))
+    tips = cand("chat:message:a", "9月2日（周三）15:00 的采访可以问：选型时最看重什么；上线最难的环节", event=D(2, 15),
+                observed=D(1, 21, 3), source="chat", role="assistant", quality=0.85)
+    later = cand("chat:message:z", "周三下午3点顺便问下物流的事", event=D(2, 15), observed=D(1, 23),
+                 source="chat", role="assistant", quality=0.85)
+    assert await _clusters(engine, [ask, tips, later]) == [
+        {"chat:message:a", "chat:message:q"}, {"chat:message:z"}], "an answer hours later is not a reply"
+
+
 async def test_same_time_different_people_are_different_events(engine):
     wang = cand("a", "给王总打电话确认合同", event=D(2, 15), observed=D(1, 21), people=("王总",))
     li = cand("b", "给李总打电话确认合同", event=D(2, 15), observed=D(1, 21, 2), people=("李总",))

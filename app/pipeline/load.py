@@ -24,7 +24,7 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
     rows = []
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
         local_day = (c.event_time or c.observed_time).astimezone(clock.zone).date()
-        kw, kw_count = keyword_vector(c.gist)
+        kw, kw_count = keyword_vector(c.gist, c.participants)
         if not kw_count:  # no content word: NULL, so no keyword overlap is computed for it
             kw, kw_count = None, None
         rows.append((i, c.source_ref, c.user_id, c.source, c.role, c.type, c.status, c.event_time, c.event_grain,

@@ -34,9 +34,21 @@ def _lex(text: str, ctx: Ctx) -> list[Tok]:
         if tok is None:
             pos = m.start() + 1  # nothing here after all: later rules may still start inside the span
             continue
+        if tok.bare_weekday and toks and toks[-1].kind == "day" and _WEEKDAY_ASIDE.fullmatch(text, toks[-1].e, _end_of_aside(text, tok.e)):
+            pos = tok.e  # 「10月23日（周五）15:00」: the weekday in brackets only restates the date
+            continue
         toks.append(tok)
         pos = tok.e
     return toks
+
+
+# A weekday in brackets right after a date: 「10月23日（周五）」「11月15日 (星期天)」.
+_WEEKDAY_ASIDE = re.compile(r"\s*[（(]\s*(?:周|星期|礼拜)[一二三四五六日天]\s*[)）]\s*")
+
+
+def _end_of_aside(text: str, e: int) -> int:
+    close = re.compile(r"\s*[)）]\s*").match(text, e)
+    return close.end() if close else e
 
 
 def _token_at(text: str, m: re.Match, ctx: Ctx) -> Tok | None:
@@ -55,7 +67,9 @@ def _token_at(text: str, m: re.Match, ctx: Ctx) -> Tok | None:
 
 
 def _adjacent(text: str, a: Tok, b: Tok) -> bool:
-    return a.e == b.s or (b.s > a.e and not text[a.e : b.s].strip())
+    if a.e == b.s or (b.s > a.e and not text[a.e : b.s].strip()):
+        return True
+    return a.kind == "day" and _WEEKDAY_ASIDE.fullmatch(text, a.e, b.s) is not None
 
 
 @dataclass(slots=True)
