@@ -115,8 +115,9 @@ class HttpEmbedder:
     """An OpenAI-compatible `/v1/embeddings` endpoint (EMBEDDINGS_URL); identical texts are asked once."""
 
     def __init__(self, client: httpx.AsyncClient, base_url: str, model: str = "default", dim: int = DIM,
-                 cache_size: int = 50_000) -> None:
+                 token: str | None = None, cache_size: int = 50_000) -> None:
         self.client, self.base_url, self.model, self.dim = client, base_url, model, dim
+        self._headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._cache: OrderedDict[str, list[float]] = OrderedDict()
         self._cache_size = cache_size
 
@@ -131,11 +132,14 @@ class HttpEmbedder:
 
     async def _request(self, texts: list[str]) -> list[list[float]]:
         try:
-            resp = await self.client.post(f"{self.base_url}/v1/embeddings", json={"model": self.model, "input": texts})
+            resp = await self.client.post(f"{self.base_url}/v1/embeddings", json={"model": self.model, "input": texts},
+                                          headers=self._headers)
             resp.raise_for_status()
             rows = sorted(resp.json()["data"], key=lambda r: r["index"])
             if len(rows) != len(texts):
                 raise ValueError("wrong number of embeddings")
+            if any(len(row["embedding"]) != self.dim for row in rows):
+                raise ValueError(f"embeddings are not of dimension {self.dim} (EMBEDDINGS_DIM)")
             return [row["embedding"] for row in rows]
         except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
             raise EmbeddingsUnavailable(f"the embeddings endpoint failed ({type(exc).__name__}); retry shortly") from None

@@ -46,7 +46,9 @@ class RecallDeps:
         """The usual wiring: one HTTP client for every upstream, a timeline cache, the configured
         embedder (EMBEDDINGS_URL, else the built-in hashing one)."""
         if embedder is None:
-            embedder = HttpEmbedder(http_client, settings.embeddings_url) if settings.embeddings_url else HashingEmbedder()
+            embedder = (HttpEmbedder(http_client, settings.embeddings_url, model=settings.embeddings_model,
+                                     token=settings.embeddings_token, dim=settings.embeddings_dim)
+                        if settings.embeddings_url else HashingEmbedder(dim=settings.embeddings_dim))
         return cls(settings=settings, engine=engine, queries=queries or Queries(), embedder=embedder,
                    upstreams=Upstreams(client=http_client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)))
 

@@ -34,6 +34,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     memory_url: str | None = None
     memory_token: str | None = None
     embeddings_url: str | None = None
+    embeddings_model: str = "default"
+    embeddings_token: str | None = None
+    embeddings_dim: int = 128  # what the endpoint returns; the built-in hashing embedder's too
     api_tokens: tuple[str, ...] = ()
     default_timezone: str = DEFAULT_ZONE
     source_timeout_s: float = 2.0
@@ -126,6 +129,9 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("MEMORY_URL", "memory_url", _url),
     ("MEMORY_TOKEN", "memory_token", _secret),
     ("EMBEDDINGS_URL", "embeddings_url", _url),
+    ("EMBEDDINGS_MODEL", "embeddings_model", _secret),
+    ("EMBEDDINGS_TOKEN", "embeddings_token", _secret),
+    ("EMBEDDINGS_DIM", "embeddings_dim", _positive(int)),
     ("RECALL_API_TOKENS", "api_tokens", _token_list),
     ("DEFAULT_TIMEZONE", "default_timezone", _zone_name),
     ("SOURCE_TIMEOUT_S", "source_timeout_s", _positive(float)),

@@ -71,15 +71,25 @@ async def test_http_embedder_speaks_the_openai_shape():
 
         body = json.loads(request.content)
         assert request.url.path == "/v1/embeddings" and body["input"] == ["甲", "乙"]
+        assert body["model"] == "e5-small" and request.headers["authorization"] == "Bearer sk-test"
         return httpx.Response(200, json={"data": [{"index": 1, "embedding": [0.0, 1.0]},
                                                   {"index": 0, "embedding": [1.0, 0.0]}]})
 
     async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
-        embedder = HttpEmbedder(client, "http://embed", dim=2)
+        embedder = HttpEmbedder(client, "http://embed", model="e5-small", token="sk-test", dim=2)
         vectors = await embedder.embed(["甲", "乙"])
         again = await embedder.embed(["乙", "甲", "乙"])  # cached: the handler would reject this input
     assert vectors == [[1.0, 0.0], [0.0, 1.0]]
     assert again == [[0.0, 1.0], [1.0, 0.0], [0.0, 1.0]]
+
+
+async def test_http_embeddings_of_another_dimension_are_refused():
+    from app.errors import EmbeddingsUnavailable
+
+    answer = {"data": [{"index": 0, "embedding": [0.1] * 384}]}
+    async with httpx.AsyncClient(transport=httpx.MockTransport(lambda r: httpx.Response(200, json=answer))) as client:
+        with pytest.raises(EmbeddingsUnavailable, match="ValueError"):
+            await HttpEmbedder(client, "http://embed", dim=128).embed(["甲"])
 
 
 async def test_http_embedder_failure_is_a_clear_503_error():
