@@ -410,13 +410,18 @@ async def test_a_day_known_only_to_the_day_counts_for_the_part_of_it_in_the_rang
     plan = plan_query("这周五之前要交什么", now=NOW)  # [Thu 10:00, Sat 00:00)
     today = cand("today", "今天要交周报", event=D(3), observed=D(2, 9), type="todo", grain="day")
     yesterday = cand("yday", "昨天要交的发票", event=D(2), observed=D(1, 9), type="todo", grain="day")
+    handed_in = cand("done", "昨天要交的报销单", event=D(2), observed=D(1, 9), type="todo", grain="day",
+                     status="completed")
+    long_ago = cand("old", "上个月要交的材料", event=datetime(2026, 8, 10, tzinfo=TZ), observed=datetime(2026, 8, 1, tzinfo=TZ),
+                    type="todo", grain="day")
     async with sql_run(engine) as run:
-        await load(run, [today, yesterday])
+        await load(run, [today, yesterday, handed_in, long_ago])
         await filter_by_mode(run, plan, CLOCK)
         rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
                                          "JOIN recall_candidates c USING (id)"))
     assert rows["today"] == 1.0, "due today, asked at ten: in the range"
-    assert rows.get("yday", 0) < 0.5
+    assert rows["yday"] == pytest.approx(0.75), "not done and due yesterday: overdue, after what is due in the range"
+    assert "done" not in rows and "old" not in rows, "done, or due weeks ago: not overdue"
 
 
 # ---------------------------------------------------------------- lifecycle: done, called off, moved
@@ -492,3 +497,17 @@ async def test_a_cancelled_plan_is_only_mentioned_and_the_answer_says_so(engine)
     assert (item.status, item.change) == ("unknown", "cancelled")
     assert set(item.merged_from) == {"plan", "off"}
     assert "已取消" in render_answer(bundle).text
+
+
+async def test_an_overdue_todo_is_shown_after_the_due_ones_and_marked(engine):
+    from app.answer import render_answer
+    from app.pipeline.bundle import build_bundle
+
+    due = _said("due", "周五之前要交季度报告", D(1, 9))
+    missed = _said("missed", "今天要把发票寄给财务", D(2, 8))  # due 09-02, asked on 09-03
+    plan = plan_query("这周五之前要交什么", now=NOW)
+    result = await run_stages(engine, Queries(), await prepare_stages(plan, CLOCK, [due, missed], EMBEDDER),
+                              include_hidden=True)
+    assert [r["source_ref"] for r in result.rows] == ["due", "missed"]
+    text = render_answer(build_bundle(plan, CLOCK, result, {}, candidates=2, explain=None)).text
+    assert "寄给财务（已逾期）" in text and "季度报告（已逾期）" not in text

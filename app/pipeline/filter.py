@@ -13,6 +13,10 @@ from app.planner.clock import Clock
 # one known only to the day may be a day off. Further out it is simply another time.
 NEAR_MISS = timedelta(hours=3)
 NEAR_MISS_COARSE = timedelta(days=1)
+# DUE_IN: what is not done and was due just before the range (a deadline missed yesterday) is shown
+# too, after the rest; further back it is rarely still open (done without a record saying so).
+OVERDUE_WITHIN = timedelta(days=2)
+OVERDUE_MATCH = 0.75
 
 
 async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
@@ -26,6 +30,7 @@ async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
         event_lo=e.start if e else None, event_hi=e.end if e else None,
         now=clock.now, unresolved_only=plan.filters.status == "unresolved",
         near_miss=NEAR_MISS, near_miss_coarse=NEAR_MISS_COARSE,
+        overdue_within=OVERDUE_WITHIN, overdue_match=OVERDUE_MATCH,
     )
     await run.execute("filter", "index_window")
     await run.execute("filter", "analyze_window")
