@@ -5,8 +5,10 @@ the bundle and the answer.
   (event_time), `mention` = when it was said or recorded (observed_time), `both` = either
   (AMBIGUOUS: occurred ∪ mentioned), `mention_then_event` = the first time word is when it was
   said and the rest when it happens (「昨天说过明天要做什么」), else like `mention`.
-- `kept_types`: the item types the filter keeps (None: every type); sql/filter_by_mode.sql reads
-  it as a parameter and holds the rest of the rule (which column, dateless remarks, agent runs).
+- `restricts_types`: the filter keeps only the item types of the plan's targets (the mode's own,
+  plus any kind the question names: 「这周五之前有什么会议」 keeps meetings); otherwise every type,
+  and targets only tilt the ranking. sql/filter_by_mode.sql reads the types as a parameter and holds
+  the rest of the rule (which column, dateless remarks, agent runs).
 - `groups`: the bundle's groups, in order; an item is in one group only.
 - `targets`: what the question looks for; ranking tilts semantic_match by these weights (types not
   listed: 0.5).
@@ -17,14 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from app.contracts import GroupKey, ItemType, TargetType, TemporalMode
+from app.contracts import GroupKey, TargetType, TemporalMode
 
 
 @dataclass(frozen=True, slots=True)
 class Mode:
     name: TemporalMode
     ranges: Literal["event", "mention", "both", "mention_then_event"]
-    kept_types: tuple[ItemType, ...] | None
+    restricts_types: bool
     groups: tuple[GroupKey, ...]
     targets: tuple[tuple[TargetType, float], ...]
     query_type: str  # Retrieval.query_type of every source
@@ -33,27 +35,27 @@ class Mode:
 
 MODES: dict[TemporalMode, Mode] = {m.name: m for m in (
     # happened in the range: event_time in it and before now; a dateless remark is not an occurrence
-    Mode("OCCURRED_IN", "event", None, ("occurred",),
+    Mode("OCCURRED_IN", "event", False, ("occurred",),
          (("event", 1.0), ("decision", 0.8), ("commitment", 0.8), ("todo", 0.8), ("mention", 0.6)),
          "occurred_events", "occurred"),
     # said or typed in the range (observed_time); an agent run is something done, not something said
-    Mode("MENTIONED_IN", "mention_then_event", None, ("mentioned",),
+    Mode("MENTIONED_IN", "mention_then_event", False, ("mentioned",),
          (("mention", 1.0), ("commitment", 1.0), ("todo", 1.0), ("event", 1.0), ("decision", 1.0)),
          "mentions", "mentioned"),
     # will happen in the range: event_time in it
-    Mode("PLANNED_IN", "event", ("event", "todo", "commitment"), ("planned",),
+    Mode("PLANNED_IN", "event", True, ("planned",),
          (("calendar_event", 1.0), ("event", 1.0), ("todo", 0.9), ("commitment", 0.9)),
          "planned_events", "planned"),
     # decided, promised or noted down in the range (observed_time)
-    Mode("CREATED_IN", "mention_then_event", ("decision", "commitment", "todo"), ("created",),
+    Mode("CREATED_IN", "mention_then_event", True, ("created",),
          (("decision", 1.0), ("commitment", 0.8), ("todo", 0.4)),
          "created_records", "created"),
     # due in the range: the deadline (event_time) of a to-do or a promise; 「没完成的」 drops what is done
-    Mode("DUE_IN", "event", ("todo", "commitment"), ("due",),
-         (("todo", 1.0), ("commitment", 1.0), ("event", 0.6)),
+    Mode("DUE_IN", "event", True, ("due",),
+         (("todo", 1.0), ("commitment", 1.0)),
          "deadlines", "due"),
     # no cue says which: what occurred in the range, then what was said in it (occurred wins)
-    Mode("AMBIGUOUS", "both", None, ("occurred", "mentioned"),
+    Mode("AMBIGUOUS", "both", False, ("occurred", "mentioned"),
          (("calendar_event", 1.0), ("commitment", 1.0), ("todo", 1.0), ("event", 1.0), ("decision", 1.0),
           ("mention", 0.8)),
          "important_mentions", "occurred_or_mentioned"),

@@ -20,7 +20,7 @@ from app.contracts import Change, Grain, ItemStatus, ItemType, SourceName, TimeE
 from app.keywords import people_in
 from app.planner.tense import DONE, STILL_AHEAD
 from app.planner.timeparse import GRAIN_ORDER, parse
-from app.text import clean_text
+from app.text import clean_text, simplified
 
 # How much a record's origin is worth (RFC §7 source_quality): the user's own typed words first.
 SOURCE_QUALITY: dict[Role, float] = {"segment": 1.0, "user": 0.97, "run": 0.9, "assistant": 0.85, "memory": 0.8}
@@ -28,7 +28,7 @@ SOURCE_QUALITY: dict[Role, float] = {"segment": 1.0, "user": 0.97, "run": 0.9, "
 _DECIDED = re.compile(r"决定|定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 _TODO = re.compile(
-    r"记得|别忘|要交|提交|截止|deadline|待办|todo|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
+    r"记得|别忘|要交|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
     r"需要(?:去|做|完成|提交|准备|写|处理)|要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
     r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)",
     re.I,
@@ -145,7 +145,8 @@ def _change(body: str, kind: ItemType, status: ItemStatus, expr: TimeExpression 
         return "cancelled"
     if _MOVED.search(body) and expr is not None and expr.end > observed:
         return "moved"
-    if status == "completed" and kind != "decision" and _GOT_DONE.search(body):
+    if status in ("completed", "mentioned") and kind != "decision" and _GOT_DONE.search(body) \
+            and not STILL_AHEAD.search(body):
         return "done"  # 「报价单发给王总了」: whatever was planned for it is done
     return None
 
@@ -224,6 +225,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     status = stated.status or _status(kind, body, text_time, observed)
     # an upstream that states the type or status (an agent run, a memory) says what the record is
     change = None if stated.type or stated.status else _change(body, kind, status, expr, observed)
+    if change == "done" and kind == "mention":
+        kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
     return Analysis(
         type=kind,
         gist=gist[:300],
@@ -245,7 +248,8 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
     """One record as a Candidate. `importance` and `confidence` are the upstream's own scores
     (None: estimate importance, trust the rules' confidence); `named` are people it names."""
     text = clean_text(text)
-    facts = analyse(text, observed, zone, happened_when_said=happened_when_said, stated=stated)
+    # the rules read one script: a Traditional note and a Simplified message about one thing agree
+    facts = analyse(simplified(text), observed, zone, happened_when_said=happened_when_said, stated=stated)
     people = tuple(clean_text(p) for p in participants_of(facts.body, named))
     if importance is None:
         importance = estimate_importance(facts.body, facts.type, people, facts.scheduled)

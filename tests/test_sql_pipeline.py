@@ -331,8 +331,8 @@ async def test_groups_and_types_the_sql_keeps_are_those_of_the_modes_table(engin
         assert await filter_by_mode(run, plan, CLOCK) > 0
         kept = await run.conn.fetch("SELECT w.group_key, w.type FROM recall_window w")
     assert {r["group_key"] for r in kept} <= set(mode.groups), plan.temporal_mode
-    if mode.kept_types is not None:
-        assert {r["type"] for r in kept} <= set(mode.kept_types), plan.temporal_mode
+    if mode.restricts_types:
+        assert {r["type"] for r in kept} <= {t.type for t in plan.targets}, plan.temporal_mode
 
 
 async def test_no_connection_is_held_while_embedding(engine):

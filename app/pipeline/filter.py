@@ -22,10 +22,10 @@ OVERDUE_MATCH = 0.75
 async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
     """Fill `recall_window`; returns how many candidates are in (or near) the plan's ranges."""
     m, e = plan.time.mention_range, plan.time.event_range
-    kept = MODES[plan.temporal_mode].kept_types
+    kept = [t.type for t in plan.targets] if MODES[plan.temporal_mode].restricts_types else None
     rows = await run.execute(
         "filter", "filter_by_mode",
-        mode=plan.temporal_mode, kept_types=list(kept) if kept is not None else None,
+        mode=plan.temporal_mode, kept_types=kept,
         mention_lo=m.start if m else None, mention_hi=m.end if m else None,
         event_lo=e.start if e else None, event_hi=e.end if e else None,
         now=clock.now, unresolved_only=plan.filters.status == "unresolved",

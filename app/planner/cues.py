@@ -7,19 +7,33 @@ from __future__ import annotations
 
 import re
 
-from app.contracts import SourceName, TemporalMode
+from app.contracts import SourceName, TargetType, TemporalMode
 
 # ---------------------------------------------------------------- temporal mode (first match wins)
 
-SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|输入过|写过|记过|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|跟你说|和你说|对你说|告诉过?你|说起")
+SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|跟你说|和你说|对你说|告诉过?你|说起")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
+    # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
+    ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记")),
     ("MENTIONED_IN", SAID),
     # also DUE_IN: a deadline expression (这周五之前) whatever the verb, see router._mode
     ("DUE_IN", re.compile(r"截止|要交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成", re.I)),
-    ("CREATED_IN", re.compile(r"定了|定下|决定|记下|记了|创建|新建|建了|立了|确定了|答应了|承诺了")),
+    # a question about the state of one's own affairs without a time word: what happened and what
+    # was said about it (「恒通的合同签了吗」「眼科号约好了没」「年会的事定下来了吗」)
+    ("AMBIGUOUS", re.compile(r"(?:了|好|完|没)(?:吗|没|没有|么)[?？]?$|进展|怎么样了|有什么动静|定下来没")),
+    ("CREATED_IN", re.compile(r"定了|定下|决定|创建|新建|建了|立了|确定了|答应了|答应过|承诺了|承诺过|保证过|新记")),
     ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要做什么|要干什么|要干嘛|待办|几点|有空")),
     ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|发生|完成了|去了|见了|参加了|开了|办了|经历")),
     ("AMBIGUOUS", re.compile(r"重要|需要注意|要注意|值得注意|要紧|关键|大事|紧急")),
+)
+
+# Kinds of item a question names (「之前有什么会议」): they join the mode's targets at full weight, and
+# a mode that keeps only its targets' types keeps them too.
+TYPE_CUES: tuple[tuple[TargetType, re.Pattern[str]], ...] = (
+    ("event", re.compile(r"会议|开会|会面|见面|约会|活动|行程|日程")),
+    ("todo", re.compile(r"任务|待办|要做|要交|要办|要完成")),
+    ("decision", re.compile(r"决定|定了|定下")),
+    ("commitment", re.compile(r"答应|承诺|保证")),
 )
 
 # ---------------------------------------------------------------- source weights (RFC §3.3: raise, never zero)
@@ -27,8 +41,8 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
 # v0.1 reads MeInput and Chat; Calendar (v0.2) and Memory V2 stay low but never zero (wide recall).
 BASE_WEIGHTS: dict[SourceName, float] = {"calendar": 0.30, "chat": 0.80, "meinput": 0.75, "memory_v2": 0.45}
 SOURCE_CUES: tuple[tuple[SourceName, re.Pattern[str], float], ...] = (
-    ("meinput", re.compile(r"输入过|输入的|记过|原话|写过|写的|记下|笔记|备忘|MeInput|打字|录入", re.I), 0.95),
-    ("chat", re.compile(r"聊过|聊的|聊天|问过你|问你|跟你说|和你说|对你说|告诉过?你|你说过|对话|会话|我们聊"), 0.95),
+    ("meinput", re.compile(r"输入过|输入的|记过|记了|记的|原话|写过|写的|记下|笔记|备忘|MeInput|打字|录入", re.I), 0.95),
+    ("chat", re.compile(r"聊过|聊的|聊了|聊天|问过你|问你|跟你说|和你说|对你说|告诉过?你|你说过|对话|会话|我们聊|助手"), 0.95),
     ("calendar", re.compile(r"行程|日程|会议|开会|约了|预约|日历"), 0.95),
     ("memory_v2", re.compile(r"决定|承诺|定了|答应|约定|共识|结论"), 0.65),
 )
@@ -39,17 +53,31 @@ EXPANSIONS: dict[SourceName, list[str]] = {  # RFC §8 per-source expansion voca
     "calendar": ["会议", "日程", "约"],
 }
 
+# Where the question says the thing was recorded (「用 MeInput 记的」「在聊天里跟助手说的」「日历上的」):
+# a source, weighed up above, never a topic.
+SOURCE_INTENT = re.compile(
+    r"(?:用|在|通过|从)\s*MeInput\s*(?:里|上|中)?|MeInput\s*(?:里|上)|(?:在|从)?聊天(?:里|中|记录)?|"
+    r"(?:跟|和|问过?|对)\s*(?:助手|你)|助手|(?:在|从)?日历(?:上|里)?|日程表", re.I)
+
 # ---------------------------------------------------------------- what the question needs (RFC §2.1)
 
 # A temporal need without a time word (api.md: then the last 30 days).
-HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙")
+HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙|有什么动静")
+# ...and so does a question about the state of the user's own affairs (「周报写了没」「合同签了吗」)
+STATUS_QUESTION = re.compile(r"(?:了|好|完|掉|过)(?:吗|没|没有|么)[?？]?\s*$|定下来没|弄好没|搞定没|办好没")
+# small talk that looks like one (「吃了吗」「你睡了没」) is not
+SMALL_TALK = re.compile(r"^\s*(?:你|您)?(?:吃|睡|起|到|走|下班|回来|忙完)了?(?:吗|没|没有)[?？]?\s*$")
 # Past decisions live in Memory V2 (RFC §2.1 "历史决策").
 ASKS_DECISION = re.compile(r"上次|上回|之前定|当时定|定的|决定|约定|承诺|答应|结论|共识")
 # A time word in a world-knowledge or generative request (今天天气, 写一篇春节作文) is no recall need...
 NOT_RECALL = re.compile(
     r"天气|气温|下雨|下雪|新闻|股价|股票|汇率|是几号|几月几号|星期几|周几|礼拜几|多少号|什么日子|放假吗|农历|黄历|"
-    r"帮我写|写一|写个|写篇|作文|翻译|推荐|生成|讲个|笑话|首诗|歌词|食谱|菜谱|去哪玩|哪里玩|怎么过"
+    r"帮我写|写一|写个|写篇|作文|翻译|推荐|生成|讲个|笑话|首诗|歌词|食谱|菜谱|去哪玩|哪里玩|怎么过|"
+    # language about words, not about the user's days: 「“明天见”用英语怎么说」「把…改得更礼貌」
+    r"[语文]怎么说|怎么说比较|怎么说才|什么意思|怎么写|怎么读|造句|文案|润色|改写|改得|语气|措辞|格式|用[^，。？?]{1,4}语"
 )
+# Quoted words are material, not the question's own time (「把‘下周一’翻译成日语」).
+QUOTED = re.compile(r"“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|\"[^\"]*\"|'[^']*'")
 # ...unless it points back at the user's own history: 「上周你推荐的那本书」 is a recall question.
 OWN_HISTORY = re.compile(r"你[^，。？?]{0,4}的|我(?:说|讲|提|聊|写|记|输入|问)过?的|上次|上回|之前|以前|当时|说过|聊过|提过")
 
@@ -74,6 +102,8 @@ TOPIC_STOP = re.compile(
     r"来着|后来|别人|谁|那件|这件|哪件|几件|哪几|那本|这本|那位|这位|那场|这场|几个|有没有|是不是|"
     r"谈了|谈过|约了|发给|回忆|想起|漏掉|忘了|忘记|必须|重点|日期|要紧|答应|承诺|啥|嘛|呗|咋|"
     # what kind of thing is sought is the plan's targets, not a topic: 「哪些任务」「什么会议」
-    r"任务|事项|待办|会议|活动|笔记|想法|消息|工作|材料|资料"
+    r"任务|事项|待办|会议|活动|笔记|想法|消息|工作|材料|资料|"
+    # the record's channel, not its subject (a source cue above)
+    r"助手|聊天|日历|东西|准备好|好了没|好了|没有|没"
 )
 TOPIC_SPLIT = re.compile(r"[\s，。？！、,.?!:：;；\"'“”‘’（）()《》<>【】\[\]]+")

@@ -8,6 +8,7 @@ words are tables in app/planner/cues.py; what each mode means is app/modes.py.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -29,6 +30,7 @@ from app.contracts import (
     TimeRange,
 )
 from app.errors import BadRequest
+from app.keywords import keywords
 from app.modes import MODES
 from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_name, resolve_clock
 from app.planner.cues import (
@@ -40,17 +42,23 @@ from app.planner.cues import (
     MODE_CUES,
     NOT_RECALL,
     OWN_HISTORY,
+    QUOTED,
     SAID,
+    SMALL_TALK,
     SOURCE_CUES,
+    SOURCE_INTENT,
+    STATUS_QUESTION,
     SUMMARIZE,
     TOPIC_SPLIT,
     TOPIC_STOP,
+    TYPE_CUES,
     UNRESOLVED,
 )
 from app.planner.timeparse import in_calendar, parse
-from app.text import clean_text
+from app.text import clean_text, simplified
 
 NO_TIME_WORD_WINDOW = timedelta(days=30)  # api.md: a temporal question with no time word
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
 class SemanticPlanner(Protocol):
@@ -73,11 +81,19 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
         if expr.span:
             text = text[: expr.span[0]] + " " + text[expr.span[1] :]
     out: list[str] = []
-    for chunk in TOPIC_SPLIT.split(TOPIC_STOP.sub(" ", text)):
+    for chunk in TOPIC_SPLIT.split(TOPIC_STOP.sub(" ", SOURCE_INTENT.sub(" ", text))):
         chunk = chunk.strip()
-        if len(chunk) >= 2 or (chunk.isascii() and chunk.isalnum() and chunk):
-            if chunk not in out:
-                out.append(chunk)
+        if chunk.isascii() and chunk.isalnum():
+            terms = [chunk]  # MeInput, bug: a Latin word is a term as written
+        elif len(chunk) >= 2:
+            # what is left between the cue words may still hold a verb or a particle (「bug修」「合同签」):
+            # its content words are the terms, or the chunk itself when the segmenter finds none
+            terms = [*_LATIN_WORD.findall(chunk), *(w for w in keywords(chunk) if not w.isascii())] or [chunk]
+        else:
+            terms = []
+        for term in terms:
+            if term not in out:
+                out.append(term)
     return out
 
 
@@ -89,6 +105,15 @@ def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> Tempo
     if expressions and min(e.start for e in expressions) > now:
         return "PLANNED_IN"  # a future range with no cue: what is planned there
     return "AMBIGUOUS"
+
+
+def _targets(query: str, defaults: tuple[tuple[str, float], ...]) -> list[Target]:
+    """The mode's targets, with the kinds the question names at full weight (added if missing)."""
+    weights = dict(defaults)
+    for kind, cue in TYPE_CUES:
+        if cue.search(query):
+            weights[kind] = 1.0
+    return [Target(type=t, weight=w) for t, w in weights.items()]
 
 
 def _weights(query: str) -> SourceWeights:
@@ -114,7 +139,8 @@ _NEEDS: dict[tuple[bool, bool], tuple[str, ContextNeeds]] = {
 
 def _needs(query: str, expressions: list[TimeExpression]) -> tuple[str, ContextNeeds]:
     recall = not NOT_RECALL.search(query) or bool(OWN_HISTORY.search(query))
-    temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query))
+    status = bool(STATUS_QUESTION.search(query)) and not SMALL_TALK.search(query)
+    temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status)
     return _NEEDS[temporal, recall and bool(ASKS_DECISION.search(query))]
 
 
@@ -153,11 +179,14 @@ def plan_query(
 
 def plan_for(query: str, clock: Clock, *, semantic: SemanticPlanner | None = None) -> ContextPlan:
     """The ContextPlan of one query against an already resolved clock."""
-    query = clean_text(query)
+    query = simplified(clean_text(query))
     if not query.strip():
         raise BadRequest("`query` must not be empty")
     now = clock.now
-    expressions = parse(query, now, clock.zone)
+    quoted = [m.span() for m in QUOTED.finditer(query)]
+    # a time word inside quotes is material to work on, not the question's time (「“明天见”用英语怎么说」)
+    expressions = [e for e in parse(query, now, clock.zone)
+                   if not any(lo <= e.span[0] < hi for lo, hi in quoted)]
     query_type, needs = _needs(query, expressions)
     mode = _mode(query, expressions, now)
     meaning = MODES[mode]
@@ -181,7 +210,7 @@ def plan_for(query: str, clock: Clock, *, semantic: SemanticPlanner | None = Non
         for source in ("meinput", "chat", "memory_v2", "calendar")
     ]
     important = bool(IMPORTANT.search(query))
-    targets = [Target(type=t, weight=w) for t, w in meaning.targets]
+    targets = _targets(query, meaning.targets)
     operation = "retrieve_and_summarize" if SUMMARIZE.search(query) or important else "retrieve"
     wanted_l2 = len(expressions) >= 2 or bool(UNRESOLVED.search(query) and HISTORY.search(query))
     plan = ContextPlan(
