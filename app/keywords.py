@@ -50,6 +50,16 @@ _TIME_WORD = re.compile(
 _PUNCTUATION = re.compile(r"[\s，。、；：？！,.;:?!\"'“”‘’（）()《》【】\[\]…~\-—/|]+")
 
 
+def family_in(text: str) -> tuple[list[str], str]:
+    """The family a text names, by one name each (老妈 → 妈妈), and the text without those words."""
+    names = []
+    for rx, name in _KIN:
+        if rx.search(text):
+            names.append(name)
+            text = rx.sub(" ", text)
+    return names, text
+
+
 def people_in(text: str) -> list[str]:
     """People the text names with a title or a 老/小 prefix (王总, 邓经理, 老李), and family (妈妈)."""
     return [*_PERSON.findall(text), *(name for rx, name in _KIN if rx.search(text))]

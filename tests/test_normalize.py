@@ -212,3 +212,16 @@ def test_titles_say_what_happens_not_when_it_was_said(text, title):
                         observed=datetime(2026, 9, 1, 21, tzinfo=TZ), zone=TZ, happened_when_said=False)
     assert c.title == title
     assert c.content == text
+
+
+def test_a_traditional_note_reads_like_a_simplified_one():
+    from app.normalize import build_candidate
+
+    def read(text):
+        return build_candidate(source="meinput", ref="x", user_id="u", role="segment", text=text,
+                               observed=datetime(2026, 9, 1, 21, tzinfo=TZ), zone=TZ, happened_when_said=False)
+
+    trad, simp = read("明天下午三點和張總簽合同"), read("明天下午三点和张总签合同")
+    assert (trad.gist, trad.event_time, trad.type, trad.participants) == (
+        simp.gist, simp.event_time, simp.type, simp.participants)
+    assert trad.content == "明天下午三點和張總簽合同", "the text is kept as written"

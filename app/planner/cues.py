@@ -104,6 +104,8 @@ TOPIC_STOP = re.compile(
     # what kind of thing is sought is the plan's targets, not a topic: 「哪些任务」「什么会议」
     r"任务|事项|待办|会议|活动|笔记|想法|消息|工作|材料|资料|"
     # the record's channel, not its subject (a source cue above)
-    r"助手|聊天|日历|东西|准备好|好了没|好了|没有|没"
+    r"助手|聊天|日历|东西|准备好|好了没|好了|没有|没|"
+    # verbs of getting things done and vague nouns carry no subject: 「得搞定哪些事」「有什么动静」
+    r"得搞定|搞定|弄完|办完|处理|动静|怎样|得|练得"
 )
 TOPIC_SPLIT = re.compile(r"[\s，。？！、,.?!:：;；\"'“”‘’（）()《》<>【】\[\]]+")

@@ -30,7 +30,7 @@ from app.contracts import (
     TimeRange,
 )
 from app.errors import BadRequest
-from app.keywords import keywords
+from app.keywords import family_in, keywords
 from app.modes import MODES
 from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_name, resolve_clock
 from app.planner.cues import (
@@ -80,7 +80,8 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
     for expr in sorted(expressions, key=lambda e: -(e.span or (0, 0))[0]):
         if expr.span:
             text = text[: expr.span[0]] + " " + text[expr.span[1] :]
-    out: list[str] = []
+    # family by one name (我妈 → 妈妈), the name records carry as a participant, before 我 is a stop word
+    out, text = family_in(text)
     for chunk in TOPIC_SPLIT.split(TOPIC_STOP.sub(" ", SOURCE_INTENT.sub(" ", text))):
         chunk = chunk.strip()
         if chunk.isascii() and chunk.isalnum():

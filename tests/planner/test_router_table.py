@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+import msgspec
 import pytest
 
 from app.contracts import ContextPlan, TimeRange
@@ -161,3 +162,48 @@ TOPICS = """
                                                for line in TOPICS.strip().splitlines()])
 def test_topics(query, topics):
     assert list(plan_query(query, now=NOW).topics) == ([] if topics == "-" else topics.split(","))
+
+
+# Questions as people ask them (issue: a router that reads source, status and meta-requests).
+QUESTIONS = [
+    # query, mode (None: any), temporal_recall, topics, the source weighed up (or None)
+    ("“明天见”用英语怎么说？", None, "SKIP", None, None),
+    ("把‘下周一’翻译成日语", None, "SKIP", None, None),
+    ("我前天跟助手聊了些什么？", "MENTIONED_IN", "REQUIRED", [], "chat"),
+    ("我用 MeInput 记过哪些东西？", "MENTIONED_IN", "REQUIRED", [], "meinput"),
+    ("昨天晚上我记了些什么？", "MENTIONED_IN", "REQUIRED", [], "meinput"),
+    ("妈妈生日的事都准备好了吗？", "AMBIGUOUS", "REQUIRED", ["妈妈", "生日"], None),
+    ("周报写了没", "AMBIGUOUS", "REQUIRED", ["周报"], None),
+    ("上次说的那个bug修了吗", None, "REQUIRED", ["bug"], None),
+    ("下週三之前要交什麼", "DUE_IN", "REQUIRED", [], None),
+    ("上週說過什麼", "MENTIONED_IN", "REQUIRED", [], None),
+    ("你吃了吗", None, "SKIP", None, None),
+    ("下周一之前得搞定哪些事？", "DUE_IN", "REQUIRED", [], None),
+    ("这个月我说起过老妈的哪些事？", "MENTIONED_IN", "REQUIRED", ["妈妈"], None),
+]
+
+
+@pytest.mark.parametrize(("query", "mode", "need", "topics", "source"), QUESTIONS)
+def test_questions_as_people_ask_them(query, mode, need, topics, source):
+    plan = plan_query(query, now=NOW)
+    assert plan.context_needs.temporal_recall == need
+    if mode is not None:
+        assert plan.temporal_mode == mode
+    if topics is not None:
+        assert plan.topics == topics
+    if source is not None:
+        weights = msgspec.structs.asdict(plan.sources)
+        assert weights[source] == max(weights.values()), f"{source} weighed up: {weights}"
+
+
+def test_a_question_naming_a_kind_keeps_it():
+    plan = plan_query("这周五之前有什么会议？", now=NOW)
+    assert plan.temporal_mode == "DUE_IN"
+    assert {"event", "todo", "commitment"} <= {t.type for t in plan.targets}, "the meetings before Friday too"
+
+
+def test_traditional_script_plans_like_simplified():
+    for traditional, simple in [("下週三之前要交什麼", "下周三之前要交什么"), ("上週說過什麼", "上周说过什么")]:
+        a, b = plan_query(traditional, now=NOW), plan_query(simple, now=NOW)
+        assert (a.temporal_mode, a.time.event_range, a.time.mention_range) == (
+            b.temporal_mode, b.time.event_range, b.time.mention_range)
