@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.answer import render_answer
 from app.cache import TimelineCache
-from app.contracts import Explain, RecallBundle, RecallRequest
+from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest, SourceReport, Stats
 from app.db.bootstrap import prepare_database
 from app.db.engine import create_engine
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
@@ -26,6 +26,7 @@ from app.pipeline.bundle import build_bundle
 from app.pipeline.runner import prepare_stages, run_stages
 from app.planner import plan_request
 from app.settings import Settings
+from app.sources.registry import SOURCES
 from app.sqlfiles import Queries
 from app.text import clean_text
 
@@ -75,6 +76,8 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     started = time.perf_counter()
     plan, clock = plan_request(request.query, request.plan, request.now, request.timezone,
                                deps.settings.default_timezone)
+    if request.plan is None and plan.context_needs.temporal_recall == "SKIP":
+        return _skipped(plan)  # RFC §14.5: no plan that needs recall, no upstream request
     fetched = await fetch_candidates(plan, clock, request.user_id, deps.upstreams)
     stage_input = await prepare_stages(plan, clock, fetched.candidates, deps.embedder)
     result = await run_stages(deps.engine, deps.queries, stage_input, snapshot=request.user_snapshot,
@@ -90,3 +93,10 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
         "sources": {k: r.status for k, r in fetched.reports.items()}, "counts": msgspec.structs.asdict(bundle.stats)}})
     log.debug("recall query", extra={"fields": {"query": request.query}})
     return msgspec.structs.replace(bundle, answer=render_answer(bundle))
+
+
+def _skipped(plan: ContextPlan) -> RecallBundle:
+    """The empty answer to a question the planner reads as normal chat: every source `skipped`."""
+    reason = f"not read: the planner reads this question as {plan.query_type} (temporal_recall SKIP)"
+    return RecallBundle(plan=plan, groups=[], stats=Stats(candidates=0, in_window=0, after_dedupe=0, shown=0),
+                        sources={source.name: SourceReport(status="skipped", error=reason) for source in SOURCES})

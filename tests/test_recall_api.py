@@ -210,3 +210,16 @@ async def test_odd_terms_from_the_caller_are_cleaned_not_a_500(client):
             min(1.0, plain[ref]["score_breakdown"]["importance"] + 0.1), abs=1e-3)
     for ref in set(plain) - set(meinput):  # a blank project matches nothing
         assert odd[ref]["score_breakdown"] == plain[ref]["score_breakdown"]
+
+
+async def test_a_normal_chat_question_makes_no_upstream_request(client, emulator):
+    before = sum(emulator.state.requests.values())
+    bundle = await ask(client, "“明天见”用英语怎么说？")
+    assert sum(emulator.state.requests.values()) == before, "RFC §14.5: no recall call for normal chat"
+    assert bundle["groups"] == [] and bundle["stats"]["candidates"] == 0
+    assert {r["status"] for r in bundle["sources"].values()} == {"skipped"}
+    assert all("SKIP" in r["error"] for r in bundle["sources"].values())
+    # a caller that passes its own plan is answered whatever the router would say
+    plan = (await client.post("/v1/context-planner/plan", json={"query": "我昨天做了什么", "now": NOW})).json()
+    answered = await ask(client, "“明天见”用英语怎么说？", plan=plan)
+    assert answered["sources"]["meinput"]["status"] == "ok"
