@@ -115,9 +115,10 @@ class HttpEmbedder:
     """An OpenAI-compatible `/v1/embeddings` endpoint (EMBEDDINGS_URL); identical texts are asked once."""
 
     def __init__(self, client: httpx.AsyncClient, base_url: str, model: str = "default", dim: int = DIM,
-                 token: str | None = None, cache_size: int = 50_000) -> None:
+                 token: str | None = None, timeout_s: float = 5.0, cache_size: int = 50_000) -> None:
         self.client, self.base_url, self.model, self.dim = client, base_url, model, dim
         self._headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self._timeout_s = timeout_s
         self._cache: OrderedDict[str, list[float]] = OrderedDict()
         self._cache_size = cache_size
 
@@ -133,7 +134,7 @@ class HttpEmbedder:
     async def _request(self, texts: list[str]) -> list[list[float]]:
         try:
             resp = await self.client.post(f"{self.base_url}/v1/embeddings", json={"model": self.model, "input": texts},
-                                          headers=self._headers)
+                                          headers=self._headers, timeout=self._timeout_s)
             resp.raise_for_status()
             rows = sorted(resp.json()["data"], key=lambda r: r["index"])
             if len(rows) != len(texts):

@@ -48,7 +48,8 @@ class RecallDeps:
         embedder (EMBEDDINGS_URL, else the built-in hashing one)."""
         if embedder is None:
             embedder = (HttpEmbedder(http_client, settings.embeddings_url, model=settings.embeddings_model,
-                                     token=settings.embeddings_token, dim=settings.embeddings_dim)
+                                     token=settings.embeddings_token, dim=settings.embeddings_dim,
+                                     timeout_s=settings.embeddings_timeout_s)
                         if settings.embeddings_url else HashingEmbedder(dim=settings.embeddings_dim))
         return cls(settings=settings, engine=engine, queries=queries or Queries(), embedder=embedder,
                    upstreams=Upstreams(client=http_client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)))

@@ -37,6 +37,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     embeddings_model: str = "default"
     embeddings_token: str | None = None
     embeddings_dim: int = 128  # what the endpoint returns; the built-in hashing embedder's too
+    embeddings_timeout_s: float = 5.0  # one batch; a CPU model embedding a cold user's records needs more
     api_tokens: tuple[str, ...] = ()
     default_timezone: str = DEFAULT_ZONE
     source_timeout_s: float = 2.0
@@ -132,6 +133,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("EMBEDDINGS_MODEL", "embeddings_model", _secret),
     ("EMBEDDINGS_TOKEN", "embeddings_token", _secret),
     ("EMBEDDINGS_DIM", "embeddings_dim", _positive(int)),
+    ("EMBEDDINGS_TIMEOUT_S", "embeddings_timeout_s", _positive(float)),
     ("RECALL_API_TOKENS", "api_tokens", _token_list),
     ("DEFAULT_TIMEZONE", "default_timezone", _zone_name),
     ("SOURCE_TIMEOUT_S", "source_timeout_s", _positive(float)),
