@@ -20,5 +20,6 @@ async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
         now=clock.now, unresolved_only=plan.filters.status == "unresolved",
     )
     await run.execute("filter", "index_window")
+    await run.execute("filter", "index_window_days")
     await run.execute("filter", "analyze_window")
     return rows
