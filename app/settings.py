@@ -41,7 +41,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     source_record_cap: int = 5000
     cache_ttl_s: float = 60.0
     db_pool_size: int = 10
-    db_pool_timeout_s: float = 5.0  # a request also never waits past its deadline
+    db_pool_timeout_s: float | None = None  # unset: a request waits as long as its deadline allows
     db_pooler: Literal["none", "pgbouncer"] = "none"  # pgbouncer: a transaction-mode pooler sits in between
     log_level: Literal["INFO", "DEBUG"] = "INFO"  # DEBUG adds query texts to the logs
     db_health_timeout_s: float = 1.0  # /healthz and /readyz: connect + queries, on a connection of their own

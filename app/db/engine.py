@@ -53,7 +53,7 @@ def create_engine(url: str, settings: Settings) -> AsyncEngine:
         url,
         pool_size=settings.db_pool_size,
         max_overflow=0,
-        pool_timeout=settings.db_pool_timeout_s,
+        pool_timeout=settings.db_pool_timeout_s or settings.request_deadline_s,
         pool_pre_ping=True,
         connect_args=connect_args,
     )
