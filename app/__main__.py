@@ -36,6 +36,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from app.db.bootstrap import prepare_database
     from app.db.engine import create_engine
+    from app.db.watch import EmbeddedWatch
     from app.logs import configure_logging
     from app.sqlfiles import Queries
     from app.web import create_app
@@ -49,6 +50,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         http_client = httpx.AsyncClient()
         app = create_app(settings, engine=engine, queries=queries, http_client=http_client)
         app.on_shutdown.extend([engine.dispose, http_client.aclose])
+        if database.embedded is not None:  # the server this process started: start it again if it dies
+            watch = EmbeddedWatch(database.embedded, settings.db_restart_backoff_max_s)
+            app.on_startup.append(watch.start)
+            app.on_shutdown.insert(0, watch.stop)
         if not settings.api_tokens:
             logging.getLogger("app").warning("RECALL_API_TOKENS is unset: authentication is OFF (dev only)")
         # uvicorn catches SIGTERM/SIGINT, drains, runs on_shutdown and then re-raises the signal to

@@ -247,6 +247,9 @@ class RecallBundle(Struct, frozen=True, kw_only=True):
     groups: list[Group]
     sources: dict[str, SourceReport]
     stats: Stats
+    # What the service had to cut to answer in time (a dedupe bounded or skipped, a stage out of
+    # time), one sentence each; empty when the answer is complete.
+    notices: list[str] = msgspec.field(default_factory=list)
     explain: Explain | None = None
     answer: Answer | None = None
 

@@ -75,6 +75,7 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     if any(ord(ch) < 32 for ch in request.user_id) or clean_text(request.user_id) != request.user_id:
         raise BadRequest("`user_id` contains control characters or invalid Unicode")
     started = time.perf_counter()
+    deadline = time.monotonic() + deps.settings.request_deadline_s
     plan, clock = plan_request(request.query, request.plan, request.now, request.timezone,
                                deps.settings.default_timezone)
     if request.plan is None and plan.context_needs.temporal_recall == "SKIP":
@@ -82,7 +83,8 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     fetched = await fetch_candidates(plan, clock, request.user_id, deps.upstreams)
     stage_input = await prepare_stages(plan, clock, fetched.candidates, deps.embedder)
     result = await run_stages(deps.engine, deps.queries, stage_input, snapshot=request.user_snapshot,
-                              limit=request.limit, include_hidden=request.include_hidden, explain=request.explain)
+                              limit=request.limit, include_hidden=request.include_hidden, explain=request.explain,
+                              deadline=deadline)
     explain = None
     if request.explain:
         explain = Explain(steps=result.steps, dedupe_plan=result.dedupe_plan or "", changes=result.changes,
@@ -91,7 +93,8 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     log.info("recall", extra={"fields": {
         "user": user_hash(request.user_id), "mode": plan.temporal_mode, "ms": round((time.perf_counter() - started) * 1000, 1),
         "stage_ms": result.stage_ms(), "fetch_ms": {k: r.ms for k, r in fetched.reports.items()},
-        "sources": {k: r.status for k, r in fetched.reports.items()}, "counts": msgspec.structs.asdict(bundle.stats)}})
+        "sources": {k: r.status for k, r in fetched.reports.items()}, "counts": msgspec.structs.asdict(bundle.stats),
+        "notices": len(bundle.notices)}})
     log.debug("recall query", extra={"fields": {"query": request.query}})
     return msgspec.structs.replace(bundle, answer=render_answer(bundle))
 

@@ -45,9 +45,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     source_record_cap: int = 5000
     cache_ttl_s: float = 60.0
     db_pool_size: int = 10
-    db_pool_timeout_s: float = 2.0
+    db_pool_timeout_s: float | None = None  # unset: a request waits as long as its deadline allows
     db_pooler: Literal["none", "pgbouncer"] = "none"  # pgbouncer: a transaction-mode pooler sits in between
     log_level: Literal["INFO", "DEBUG"] = "INFO"  # DEBUG adds query texts to the logs
+    db_health_timeout_s: float = 1.0  # /healthz and /readyz: connect + queries, on a connection of their own
+    db_restart_backoff_max_s: float = 8.0  # longest pause between tries to restart a dead embedded server
 
     @property
     def zone(self) -> ZoneInfo:
@@ -144,6 +146,9 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("DB_POOL_TIMEOUT_S", "db_pool_timeout_s", _positive(float)),
     ("DB_POOLER", "db_pooler", _one_of("none", "pgbouncer")),
     ("RECALL_LOG_LEVEL", "log_level", _one_of("INFO", "DEBUG", upper=True)),
+    # database resilience
+    ("DB_HEALTH_TIMEOUT_S", "db_health_timeout_s", _positive(float)),
+    ("DB_RESTART_BACKOFF_MAX_S", "db_restart_backoff_max_s", _positive(float)),
 )
 
 

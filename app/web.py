@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 import re
 import uuid
+from collections.abc import Awaitable, Callable
 from http import HTTPStatus
 from typing import Any
 
@@ -20,8 +22,9 @@ from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.contracts import ContextPlan, PlanRequest, Problem, RecallBundle, RecallRequest
-from app.db.errors import database_errors
-from app.db.migrate import current_revision
+from app.db.engine import create_health_engine
+from app.db.health import database_health
+from app.db.migrate import head_revision
 from app.embed import Embedder
 from app.errors import RecallError
 from app.logs import request_id
@@ -34,6 +37,10 @@ log = logging.getLogger("app.web")
 
 PROBLEM = "application/problem+json"
 MAX_BODY_BYTES = 64 * 1024
+UNGUARDED = ("/healthz", "/readyz")  # probes of load balancers and orchestrators carry no token
+
+# One part of /readyz: a dict with `ready` (bool) and whatever explains it.
+ReadinessCheck = Callable[[], Awaitable[dict[str, Any]]]
 
 
 def problem(status: int, title: str, detail: str) -> Response:
@@ -83,6 +90,7 @@ async def _tag_response(response: Response) -> Response:
 
 _ERROR_TEXT = {400: "The request is malformed; `detail` says what to fix", 401: "Missing or wrong bearer token",
                413: "Body over 64 KiB", 415: "Body is not JSON", 503: "Database unavailable; retry shortly"}
+_NOT_READY = "Not ready: a part (e.g. `database`) says why"
 
 
 def _errors(*codes: int) -> dict[int, ResponseSpec]:
@@ -106,17 +114,25 @@ def create_app(
 ) -> Litestar:
     """Build the app from its resources; nothing is started or connected here."""
     deps = RecallDeps.create(settings, engine, http_client, queries=queries, embedder=embedder)
+    health_engine = create_health_engine(engine.url.render_as_string(hide_password=False), settings)
+    head = head_revision()
+
+    async def database_part() -> dict[str, Any]:
+        return await database_health(health_engine, queries, head)
+
+    # The parts of /readyz: the service is ready when every one is. A part is one entry here.
+    readiness: dict[str, ReadinessCheck] = {"database": database_part}
 
     tokens = [t.encode() for t in settings.api_tokens]
 
     async def guard(request: Request) -> Response | None:
-        """Request id for the logs; JSON bodies only; bearer auth on every endpoint but /healthz
-        (tokens compared in constant time)."""
+        """Request id for the logs; JSON bodies only; bearer auth on every endpoint but the health
+        probes (tokens compared in constant time)."""
         given_id = request.headers.get("x-request-id", "")
         request_id.set(given_id if _REQUEST_ID.fullmatch(given_id) else uuid.uuid4().hex)
         if request.method == "POST" and not _is_json(request.headers.get("content-type", "")):
             return problem(415, "Unsupported Media Type", "send the body as JSON with `Content-Type: application/json`")
-        if not tokens or request.url.path == "/healthz":
+        if not tokens or request.url.path in UNGUARDED:
             return None
         scheme, _, presented = request.headers.get("authorization", "").partition(" ")
         given = presented.strip().encode()
@@ -124,20 +140,22 @@ def create_app(
             return None
         return problem(401, "Unauthorized", "send `Authorization: Bearer <token>` with a token from RECALL_API_TOKENS")
 
-    @get("/healthz", responses=_errors(503))
+    @get("/healthz")
     async def healthz() -> dict[str, Any]:
-        with database_errors():
-            async with engine.connect() as conn:
-                raw = await conn.get_raw_connection()
-                row = await raw.driver_connection.fetchrow(queries["server_versions"].sql)
-            revision = await current_revision(engine)
-        return {
-            "status": "ok",
-            "database": "reachable",
-            "postgres": row["postgres"],
-            "pgvector": row["pgvector"],
-            "migration": revision,
-        }
+        """Liveness: 200 while the process serves requests, with what it sees of the database
+        (a database outage is /readyz's business: restarting this process would not cure it)."""
+        db = await database_part()
+        return {"status": "ok", "database": db["database"], "postgres": db.get("postgres"),
+                "pgvector": db.get("pgvector"), "migration": db.get("migration")}
+
+    @get("/readyz", responses={503: ResponseSpec(data_container=dict[str, Any], description=_NOT_READY,
+                                                 generate_examples=False)})
+    async def readyz() -> Response:
+        """Readiness: 200 when every part is ready (the database answers and is at the code's
+        migration head), else 503; each part says why."""
+        parts = dict(zip(readiness, await asyncio.gather(*(check() for check in readiness.values())), strict=True))
+        ready = all(part["ready"] for part in parts.values())
+        return Response({"status": "ready" if ready else "not ready", **parts}, status_code=200 if ready else 503)
 
     @post("/v1/context-planner/plan", status_code=200, responses=_errors(400, 401, 413, 415))
     async def plan_endpoint(data: JSONBody[PlanRequest]) -> ContextPlan:
@@ -148,7 +166,7 @@ def create_app(
         return await run_recall(data, deps)
 
     app = Litestar(
-        route_handlers=[healthz, plan_endpoint, recall_endpoint],
+        route_handlers=[healthz, readyz, plan_endpoint, recall_endpoint],
         before_request=guard,
         after_request=_tag_response,
         exception_handlers={

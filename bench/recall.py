@@ -41,6 +41,7 @@ from app.emulator.dataset import DEMO_NOW, RECIPES, SH, Dataset, clock_phrase, d
 from app.fetch import fetch_candidates
 from app.keywords import keywords
 from app.pipeline.dedupe import (
+    MAX_NEIGHBOURS,
     MIN_OVERLAP,
     MIN_OVERLAP_AT_SAME_TIME,
     MIN_SHARED_AT_SAME_TIME,
@@ -100,7 +101,8 @@ def _tm(t: np.ndarray, lo: float, hi: float, slack: float) -> np.ndarray:
 
 
 def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
-    """filter (AMBIGUOUS) → dedupe (±15 min, cosine/keyword) → score, as sql/ does it."""
+    """filter (AMBIGUOUS) → dedupe (±15 min, the next MAX_NEIGHBOURS in time, cosine/keyword) → score,
+    as sql/ does it."""
     now = plan.now.timestamp()
     m, e = plan.time.mention_range, plan.time.event_range
     m_lo, m_hi, e_lo, e_hi = m.start.timestamp(), m.end.timestamp(), e.start.timestamp(), e.end.timestamp()
@@ -152,19 +154,20 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     ts = t[order]
     for pos, a in enumerate(order):
         hi = np.searchsorted(ts, ts[pos] + window, side="right")
-        for b in order[pos + 1 : hi]:
+        for b in order[pos + 1 : min(hi, pos + 1 + MAX_NEIGHBOURS)]:  # the next MAX_NEIGHBOURS only
             if similar(a, b, same_time=True):
                 parent[find(max(a, b))] = find(min(a, b))
     by_day: dict = {}
     for i in idx:
-        by_day.setdefault(day[i], []).append(i)
+        if coarse[i]:
+            by_day.setdefault(day[i], []).append(i)
     for members in by_day.values():
-        for a in members:
-            if coarse[a]:
-                for b in members:
-                    if b > a and coarse[b] and similar(a, b):
-                        ra, rb = find(a), find(b)
-                        parent[max(ra, rb)] = min(ra, rb)
+        members.sort(key=lambda i: (cands[i].observed_time, i))  # day grain: in observed order
+        for pos, a in enumerate(members):
+            for b in members[pos + 1 : pos + 1 + MAX_NEIGHBOURS]:
+                if similar(a, b):
+                    ra, rb = find(a), find(b)
+                    parent[max(ra, rb)] = min(ra, rb)
     clusters: dict[int, list[int]] = {}
     for i in idx:
         clusters.setdefault(find(i), []).append(i)

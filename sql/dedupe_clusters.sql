@@ -6,10 +6,15 @@
 -- them. Starting from every id made O(k²) rows per component of k items.
 CREATE TEMP TABLE recall_clusters ON COMMIT DROP AS
 WITH RECURSIVE reach (id, root) AS (
-    SELECT a, a FROM recall_edges GROUP BY a HAVING a < min(b)
+    SELECT a, a FROM recall_edges WHERE a < nearest_id
     UNION
     -- only a smaller root can win the min(): do not carry larger ones around the component
-    SELECT e.b, reach.root FROM reach JOIN recall_edges e ON e.a = reach.id WHERE reach.root < e.b
+    SELECT b, reach.root
+    FROM reach
+    -- one index probe per item reached (LIMIT 1 keeps the planner from unnesting every list first)
+    CROSS JOIN LATERAL (SELECT near FROM recall_edges e WHERE e.a = reach.id LIMIT 1) e
+    CROSS JOIN LATERAL unnest(e.near) b
+    WHERE b > reach.root
 )
 SELECT w.id, coalesce(min(reach.root), w.id) AS cluster
 FROM recall_window w

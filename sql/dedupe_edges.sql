@@ -1,5 +1,5 @@
 -- name: dedupe_edges
--- params: window_minutes, min_similarity, min_overlap, min_overlap_at_same_time, min_shared_at_same_time, reply_within
+-- params: window_minutes, min_similarity, min_overlap, min_overlap_at_same_time, min_shared_at_same_time, reply_within, max_neighbours
 -- RFC §9: two in-window items of the same user are the same event when their times are within
 -- ±window_minutes (or both are day-grain on the same day, api.md) and their embeddings' cosine
 -- similarity or their keyword overlap (|a ∩ b| / min(|a|, |b|) of content words, as an inner
@@ -7,18 +7,27 @@
 -- strong evidence of their own: then a smaller share of content words (min_overlap_at_same_time),
 -- or a few of them in common (min_shared_at_same_time), is enough (「10:00见恒通采购的邓经理」 ≈
 -- 「十点去恒通采购部见邓经理」); and the assistant's answer to the user, within `reply_within` of it,
--- about the same clock time is about the same event whatever its words (a list of tips). Items naming people, none in
--- common, are different events whatever their words (「给王总打电话」 ≠ 「给李总打电话」).
--- One row per direction, for the component walk.
+-- about the same clock time is about the same event whatever its words (a list of tips). Items
+-- naming people, none in common, are different events whatever their words (「给王总打电话」 ≠
+-- 「给李总打电话」). A plan and the record that changed it (recall_changes) are one event too.
+-- Each item is compared with the next max_neighbours items after it in time order only (day grain:
+-- in observed order on its day), hence with at most that many on either side, nearest first: a
+-- window packed with thousands of messages costs n × max_neighbours comparisons, not n²
+-- (dedupe_crowded counts the items this leaves out).
+-- One row per item with an edge: its neighbours and the smallest of their ids, for the component walk.
 CREATE TEMP TABLE recall_edges ON COMMIT DROP AS
 WITH pairs AS (
-    SELECT a.id AS a, b.id AS b
+    SELECT least(a.id, b.id) AS a, greatest(a.id, b.id) AS b
     FROM recall_window a
-    JOIN recall_window b
-      ON b.user_id = a.user_id
-     AND b.t BETWEEN a.t - make_interval(mins => CAST(:window_minutes AS integer))
-                 AND a.t + make_interval(mins => CAST(:window_minutes AS integer))
-     AND b.id > a.id
+    CROSS JOIN LATERAL (
+        SELECT n.id, n.embedding, n.kw, n.kw_count, n.participants, n.precise, n.role, n.observed_time
+        FROM recall_window n
+        WHERE n.user_id = a.user_id
+          AND (n.t, n.id) > (a.t, a.id)
+          AND n.t <= a.t + make_interval(mins => CAST(:window_minutes AS integer))
+        ORDER BY n.t, n.id
+        LIMIT CAST(:max_neighbours AS integer)
+    ) b
     WHERE coalesce(a.participants && b.participants, true)
       AND (1 - (a.embedding <=> b.embedding) > CAST(:min_similarity AS double precision)
            OR -(a.kw <#> b.kw) / least(a.kw_count, b.kw_count) > CAST(:min_overlap AS double precision)
@@ -30,15 +39,26 @@ WITH pairs AS (
                         AND b.observed_time BETWEEN a.observed_time - CAST(:reply_within AS interval)
                                                 AND a.observed_time + CAST(:reply_within AS interval)))))
     UNION
-    SELECT a.id, b.id
+    SELECT least(a.id, b.id), greatest(a.id, b.id)
     FROM recall_window a
-    JOIN recall_window b
-      ON b.user_id = a.user_id AND b.local_day = a.local_day AND b.id > a.id
-    WHERE a.coarse AND b.coarse
+    CROSS JOIN LATERAL (
+        SELECT n.id, n.embedding, n.kw, n.kw_count, n.participants
+        FROM recall_window n
+        WHERE n.coarse AND n.local_day = a.local_day AND n.user_id = a.user_id
+          AND (n.local_day, n.observed_time, n.id) > (a.local_day, a.observed_time, a.id)
+        ORDER BY n.local_day, n.observed_time, n.id
+        LIMIT CAST(:max_neighbours AS integer)
+    ) b
+    WHERE a.coarse
       AND coalesce(a.participants && b.participants, true)
       AND (1 - (a.embedding <=> b.embedding) > CAST(:min_similarity AS double precision)
            OR -(a.kw <#> b.kw) / least(a.kw_count, b.kw_count) > CAST(:min_overlap AS double precision))
+    UNION
+    SELECT least(ch.item, ch.change), greatest(ch.item, ch.change)
+    FROM recall_changes ch
+    JOIN recall_window wi ON wi.id = ch.item
+    JOIN recall_window wc ON wc.id = ch.change
 )
-SELECT a, b FROM pairs
-UNION ALL
-SELECT b, a FROM pairs
+SELECT a, array_agg(b) AS near, min(b) AS nearest_id
+FROM (SELECT a, b FROM pairs UNION ALL SELECT b, a FROM pairs) edge
+GROUP BY a

@@ -120,7 +120,9 @@ async def test_postgres_restart_gives_503_then_recovers_by_itself(build_app, ups
             assert down.status_code == 503 and time.monotonic() - started < 3
             assert down.headers["content-type"].startswith("application/problem+json")
             assert "Traceback" not in down.text
-            assert (await c.get("/healthz")).status_code == 503
+            alive = await c.get("/healthz")
+            assert alive.status_code == 200 and alive.json()["database"] == "unreachable", "liveness is not readiness"
+            assert (await c.get("/readyz")).status_code == 503
         finally:
             await asyncio.to_thread(server.ensure_postgres_running)
         assert (await c.post("/v1/temporal-recall/query", json=BODY)).status_code == 200
@@ -131,7 +133,7 @@ async def test_postgres_restart_gives_503_then_recovers_by_itself(build_app, ups
 async def test_200_concurrent_queries_never_mix_users(build_app, upstream_env, emulator):
     ds = emulator.state.dataset
     # 200 at once queue for 10 pooled connections: allow the queue its time (bounded waits are tested above)
-    async with client_for(build_app({**upstream_env, "DB_POOL_TIMEOUT_S": "60"})) as c:
+    async with client_for(build_app({**upstream_env, "REQUEST_DEADLINE_S": "60"})) as c:
         async def ask(i: int):
             user = (DEMO_USER, OTHER_USER)[i % 2]
             resp = await c.post("/v1/temporal-recall/query", json={

@@ -1,7 +1,9 @@
-"""The service process: starts on the embedded server, answers /healthz, leaves nothing behind."""
+"""The service process: starts on the embedded server, answers /healthz, brings its server back when
+it dies, leaves nothing behind."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
@@ -16,6 +18,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from app.db import migrate
+from app.emulator.dataset import DEMO_NOW, DEMO_USER
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,11 +57,14 @@ def _postgres_of(data_dir: Path) -> list[psutil.Process]:
 _STARTED: list[subprocess.Popen] = []  # services a test started, stopped by service_dir if it fails half-way
 
 
-def _start_service(data_dir: Path, port: int) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+def _start_service(data_dir: Path, port: int, extra_env: dict[str, str] | None = None,
+                   log: Path | None = None) -> subprocess.Popen:
+    """`log`: a file for the service's output, when it may write more than a pipe holds (~64 KiB)."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | (extra_env or {})
     env["RECALL_DATA_DIR"] = str(data_dir)
+    output = log.open("w") if log else subprocess.PIPE
     proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=output, stderr=subprocess.STDOUT, text=True)
     _STARTED.append(proc)
     return proc
 
@@ -128,4 +134,38 @@ def test_server_orphaned_by_kill_9_is_recovered(service_dir):
     second.send_signal(signal.SIGTERM)
     assert second.wait(20) == 0
     assert "adopting the orphaned server" in second.stdout.read()
+    assert _postgres_of(service_dir) == []
+
+
+async def test_killed_embedded_postgres_comes_back_without_a_service_restart(service_dir, upstream_env):
+    port = _free_port()
+    log = service_dir.parent / "service.log"
+    service = _start_service(service_dir, port, upstream_env, log=log)
+    _wait_healthy(port, service, 60, log)
+    body = {"user_id": DEMO_USER, "query": "我昨天有什么重要的事？", "now": DEMO_NOW.isoformat()}
+    answers: list[int] = []
+    recovered_after: float | None = None
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+        assert (await client.post("/v1/temporal-recall/query", json=body)).status_code == 200
+        os.kill(int((service_dir / "postmaster.pid").read_text().split()[0]), signal.SIGKILL)
+        killed = time.monotonic()
+
+        async def ask_until_recovered() -> None:  # several at once: some are in flight at the kill
+            nonlocal recovered_after
+            while recovered_after is None and time.monotonic() - killed < 15:
+                sent = time.monotonic()
+                status = (await client.post("/v1/temporal-recall/query", json=body)).status_code
+                if status == 200 and sent > killed + 0.5:
+                    recovered_after = time.monotonic() - killed
+                elif status != 200:
+                    answers.append(status)
+                await asyncio.sleep(0.05)
+
+        await asyncio.gather(*(ask_until_recovered() for _ in range(4)))
+    assert service.poll() is None, "the service itself was not restarted"
+    assert answers and set(answers) == {503}, f"only 503s while the database is down: {sorted(set(answers))}"
+    assert recovered_after is not None, "a recall works again within 15 s"
+    service.send_signal(signal.SIGTERM)
+    assert service.wait(20) == 0
+    assert "is gone; starting it again" in log.read_text() and "is back" in log.read_text()
     assert _postgres_of(service_dir) == []

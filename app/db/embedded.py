@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import warnings
 from pathlib import Path
 
@@ -41,6 +42,37 @@ class EmbeddedPostgres:
     def pid(self) -> int | None:
         return None if self._server is None else self._server.get_pid()
 
+    def is_running(self) -> bool:
+        """Whether the postmaster named in postmaster.pid is alive. A zombie is not: it died and
+        only waits to be reaped."""
+        pid = self._postmaster_pid()
+        return pid is not None and psutil.pid_exists(pid) and not _is_zombie(pid)
+
+    def reaped(self) -> bool:
+        """Whether a dead postmaster is out of the way: Postgres refuses to start while the old pid
+        still exists, and a killed process stays a zombie until its parent reaps it (init, or
+        this process when it runs as pid 1: then it is reaped here)."""
+        pid = self._postmaster_pid()
+        if pid is None or not _is_zombie(pid):
+            return True
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            pass  # not our child
+        return not _is_zombie(pid)
+
+    def restart(self) -> str:
+        """Start the server again after its postmaster died (once `reaped()`); its URL."""
+        assert self._server is not None, "start() first"
+        self._server.start()
+        return self.url
+
+    def _postmaster_pid(self) -> int | None:
+        try:
+            return int((self.data_dir / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
     def stop(self) -> None:
         """Stop the server unless another live process of ours still holds it."""
         if self._server is not None:
@@ -68,3 +100,10 @@ class EmbeddedPostgres:
                 "adopting the orphaned server" if running else "starting it afresh",
             )
             handles.write_text(json.dumps(alive))
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False

@@ -1,10 +1,18 @@
-"""The one async engine/pool: asyncpg, pgvector codec on connect, per-session settings."""
+"""The one async engine/pool: asyncpg, pgvector codec on connect, per-session settings; and the
+small connection-per-check engine of the health endpoints."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from weakref import WeakKeyDictionary
+
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import NullPool
 
 from app.settings import Settings
 
@@ -25,8 +33,8 @@ def asyncpg_url(url: str) -> str:
     return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
 
 
-def create_engine(url: str, settings: Settings) -> AsyncEngine:
-    connect_args: dict = {"timeout": 5, "command_timeout": 30}
+def _connect_args(url: str, settings: Settings, timeout_s: float) -> tuple[str, dict]:
+    connect_args: dict = {"timeout": timeout_s, "command_timeout": 30}
     if settings.db_pooler == "pgbouncer":
         # A transaction-mode pooler hands each transaction any server connection: no named
         # prepared statements may outlive a transaction, and session settings cannot be sent at
@@ -36,16 +44,53 @@ def create_engine(url: str, settings: Settings) -> AsyncEngine:
             hide_password=False)
     else:
         connect_args["server_settings"] = SESSION_SETTINGS
+    return asyncpg_url(url), connect_args
+
+
+def create_engine(url: str, settings: Settings) -> AsyncEngine:
+    url, connect_args = _connect_args(url, settings, timeout_s=5)
     engine = create_async_engine(
-        asyncpg_url(url),
+        url,
         pool_size=settings.db_pool_size,
         max_overflow=0,
-        pool_timeout=settings.db_pool_timeout_s,
+        pool_timeout=settings.db_pool_timeout_s or settings.request_deadline_s,
         pool_pre_ping=True,
         connect_args=connect_args,
     )
     event.listen(engine.sync_engine, "connect", _register_vector)
     return engine
+
+
+def create_health_engine(url: str, settings: Settings) -> AsyncEngine:
+    """A fresh connection per check, never from the recall pool: a busy pool is not a sick database,
+    and a check that can open a connection shows a new request could too."""
+    url, connect_args = _connect_args(url, settings, timeout_s=settings.db_health_timeout_s)
+    connect_args["command_timeout"] = settings.db_health_timeout_s
+    return create_async_engine(url, poolclass=NullPool, connect_args=connect_args)
+
+
+# Requests wait for a pooled connection here, each for as long as it has time: the pool's own wait
+# is one fixed timeout for every caller, and a task cancelled inside a checkout can leak its
+# connection (sqlalchemy#8145). One permit per pooled connection, per engine.
+_SLOTS: WeakKeyDictionary[AsyncEngine, asyncio.Semaphore] = WeakKeyDictionary()
+
+
+@asynccontextmanager
+async def pooled_connection(engine: AsyncEngine, wait_s: float) -> AsyncIterator[AsyncConnection]:
+    """A connection of `engine`'s pool, waited for at most `wait_s` (then the pool's TimeoutError)."""
+    slots = _SLOTS.get(engine)
+    if slots is None:
+        slots = _SLOTS[engine] = asyncio.Semaphore(engine.pool.size())
+    try:
+        async with asyncio.timeout(max(0.0, wait_s)):
+            await slots.acquire()
+    except TimeoutError:
+        raise PoolTimeout(f"no pooled connection free within {max(0.0, wait_s):.2f}s") from None
+    try:
+        async with engine.connect() as conn:
+            yield conn
+    finally:
+        slots.release()
 
 
 def _register_vector(dbapi_connection, _record) -> None:

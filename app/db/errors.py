@@ -11,16 +11,31 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.errors import DatabaseUnavailable
 
+# The server is going away or not back yet: shut down (57P01), crashed or lost its postmaster
+# (57P02), still starting or recovering (57P03). Its class-mate 57014, a cancelled statement, means
+# "out of time" (app.pipeline.sql), not "down".
+SERVER_GONE_OR_STARTING = {"57P01", "57P02", "57P03"}
+
 
 @contextmanager
 def database_errors() -> Iterator[None]:
-    """Raise DatabaseUnavailable for a database that cannot be reached, a lost connection or an
-    exhausted pool; any other error (a bug in a statement) passes through as it is."""
+    """Raise DatabaseUnavailable for a database that cannot be reached, is restarting, a lost
+    connection or an exhausted pool; any other error (a bug in a statement) passes through as it is."""
     try:
         yield
-    except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OperationalError, PoolTimeout) as exc:
+    except PoolTimeout:
+        raise DatabaseUnavailable("database busy: no pooled connection was free in time; retry shortly") from None
+    except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OperationalError) as exc:
         raise DatabaseUnavailable(f"database unavailable ({type(exc).__name__}); retry shortly") from None
-    except DBAPIError as exc:
-        if exc.connection_invalidated:
+    except asyncpg.InternalClientError:
+        # asyncpg's protocol state errors ("cannot switch to state 15; another operation is in
+        # progress"): a connection is never shared between tasks here, so they mean the server went
+        # away in the middle of an operation.
+        raise DatabaseUnavailable("database connection lost; retry shortly") from None
+    except (asyncpg.PostgresError, DBAPIError) as exc:
+        # SQLAlchemy wraps what it sees while connecting; its wrapper keeps the SQLSTATE
+        if getattr(getattr(exc, "orig", exc), "sqlstate", None) in SERVER_GONE_OR_STARTING:
+            raise DatabaseUnavailable("database restarting; retry shortly") from None
+        if isinstance(exc, DBAPIError) and exc.connection_invalidated:
             raise DatabaseUnavailable("database connection lost; retry shortly") from None
         raise

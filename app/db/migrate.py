@@ -8,7 +8,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.db.engine import asyncpg_url
 
@@ -36,4 +36,8 @@ def downgrade(url: str, revision: str = "base") -> None:
 
 async def current_revision(engine: AsyncEngine) -> str | None:
     async with engine.connect() as conn:
-        return await conn.run_sync(lambda sync: MigrationContext.configure(sync).get_current_revision())
+        return await connection_revision(conn)
+
+
+async def connection_revision(conn: AsyncConnection) -> str | None:
+    return await conn.run_sync(lambda sync: MigrationContext.configure(sync).get_current_revision())

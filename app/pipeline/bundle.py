@@ -72,5 +72,6 @@ def build_bundle(
         sources=reports,
         stats=Stats(candidates=candidates, in_window=result.in_window, after_dedupe=result.after_dedupe,
                     shown=len(result.rows)),
+        notices=result.notices,
         explain=explain,
     )

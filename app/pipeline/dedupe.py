@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from app.pipeline.sql import SqlRun
@@ -13,22 +14,32 @@ MIN_OVERLAP = 0.7
 MIN_OVERLAP_AT_SAME_TIME = 0.3
 MIN_SHARED_AT_SAME_TIME = 3
 REPLY_WITHIN = timedelta(minutes=10)  # an assistant's answer follows the user's message within minutes
+# Each item is compared with at most this many items after it in time (so at most this many on
+# either side). A person's records rarely put more than a handful within 15 minutes; a burst of
+# thousands (an import, a runaway bot) would otherwise cost n² vector comparisons.
+MAX_NEIGHBOURS = 64
 
 
-async def dedupe(run: SqlRun, *, explain: bool = False) -> str | None:
-    """Fill `recall_edges` and `recall_clusters`; with `explain`, return the EXPLAIN ANALYZE plans.
+@dataclass(frozen=True, slots=True)
+class Deduped:
+    crowded: int  # items with more than MAX_NEIGHBOURS others after them in range: compared with the nearest only
+    plan: str | None  # EXPLAIN ANALYZE of the dedupe statements, when asked
 
-    recall_edges gets no index and no ANALYZE: measured, the component walk is faster without
-    them (bench/recall.py's dedupe stage)."""
+
+async def dedupe(run: SqlRun, *, explain: bool = False) -> Deduped:
+    """Fill `recall_edges` (one row per item with a match: its neighbour list) and `recall_clusters`."""
     params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP,
               "min_overlap_at_same_time": MIN_OVERLAP_AT_SAME_TIME, "min_shared_at_same_time": MIN_SHARED_AT_SAME_TIME,
-              "reply_within": REPLY_WITHIN}
+              "reply_within": REPLY_WITHIN, "max_neighbours": MAX_NEIGHBOURS}
     if explain:
         edges = await run.explain("dedupe_edges", **params)
-        await run.execute("dedupe", "add_change_edges")
+        await run.execute("dedupe", "index_edges")
         clusters = await run.explain("dedupe_clusters")
-        return f"{edges}\n\n{clusters}"
-    await run.execute("dedupe", "dedupe_edges", **params)
-    await run.execute("dedupe", "add_change_edges")  # a plan and the record that changed it: one item
-    await run.execute("dedupe", "dedupe_clusters")
-    return None
+        plan = f"{edges}\n\n{clusters}"
+    else:
+        await run.execute("dedupe", "dedupe_edges", **params)
+        await run.execute("dedupe", "index_edges")
+        await run.execute("dedupe", "dedupe_clusters")
+        plan = None
+    [row] = await run.fetch("dedupe", "dedupe_crowded", window_minutes=WINDOW_MINUTES, max_neighbours=MAX_NEIGHBOURS)
+    return Deduped(crowded=row["crowded"], plan=plan)

@@ -33,5 +33,6 @@ async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
         overdue_within=OVERDUE_WITHIN, overdue_match=OVERDUE_MATCH,
     )
     await run.execute("filter", "index_window")
+    await run.execute("filter", "index_window_days")
     await run.execute("filter", "analyze_window")
     return rows

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import time
-
 from app.candidate import Candidate
-from app.contracts import ExplainStep
 from app.embed import keyword_vector
 from app.pipeline.sql import SqlRun
 from app.planner.clock import Clock
@@ -20,7 +17,6 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
     """Create the temp table and fill it; returns the number of rows loaded. `local_day` is the
     day in the request's zone (day-grain dedupe)."""
     await run.execute("load", "create_candidates_table")
-    started = time.perf_counter()
     rows = []
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
         local_day = (c.event_time or c.observed_time).astimezone(clock.zone).date()
@@ -31,8 +27,6 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
                      c.observed_time, local_day, c.event_grain in _COARSE, c.title, c.content,
                      c.importance, c.confidence, c.source_quality, c.change, c.participants or None,
                      kw, kw_count, vec))
-    await run.conn.copy_records_to_table("recall_candidates", records=rows, columns=COLUMNS)
-    run.steps.append(ExplainStep(stage="load", statement="copy", sql="COPY recall_candidates FROM STDIN (FORMAT binary)",
-                                 rows=len(rows), ms=round((time.perf_counter() - started) * 1000, 2)))
+    loaded = await run.copy("load", "recall_candidates", rows, COLUMNS)
     await run.execute("load", "analyze_candidates")
-    return len(rows)
+    return loaded

@@ -1,8 +1,11 @@
-"""Running named statements on one asyncpg connection, timed, for the explain block."""
+"""Running named statements on one asyncpg connection, timed, for the explain block, and each
+boxed into the time its request has left."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,39 +15,86 @@ from app.contracts import ExplainStep
 from app.sqlfiles import Queries
 
 
+class OutOfTime(Exception):
+    """A statement could not finish before its deadline: Postgres cancelled it (statement_timeout),
+    or there was no time left to start it. The transaction needs a rollback (or one to a savepoint)."""
+
+    def __init__(self, stage: str, statement: str) -> None:
+        super().__init__(f"{stage} ({statement}) ran out of time")
+        self.stage = stage
+
+
 @dataclass
 class SqlRun:
-    """One request's connection plus a record of every statement it ran."""
+    """One request's connection plus a record of every statement it ran.
+
+    With a `deadline` (time.monotonic()), each statement is sent with a statement_timeout of the
+    time left, so Postgres itself stops work the request can no longer use."""
 
     conn: asyncpg.Connection
     queries: Queries
+    deadline: float | None = None
     steps: list[ExplainStep] = field(default_factory=list)
+
+    @contextmanager
+    def finishing_by(self, deadline: float | None) -> Iterator[None]:
+        """Statements inside finish by `deadline` (never later than the run's own)."""
+        own = self.deadline
+        if deadline is not None and own is not None:
+            self.deadline = min(own, deadline)
+        try:
+            yield
+        finally:
+            self.deadline = own
 
     async def execute(self, stage: str, name: str, **params: Any) -> int:
         """Run a statement that returns no rows; the affected/created row count."""
         stmt = self.queries[name]
-        started = time.perf_counter()
-        status = await self.conn.execute(stmt.sql, *stmt.args(params))
+        async with self._timed(stage, name) as started:
+            status = await self.conn.execute(stmt.sql, *stmt.args(params))
         rows = _rows_of(status)
         self.steps.append(ExplainStep(stage=stage, statement=name, sql=stmt.source, rows=rows, ms=_ms(started)))
         return rows
 
     async def fetch(self, stage: str, name: str, **params: Any) -> list[asyncpg.Record]:
         stmt = self.queries[name]
-        started = time.perf_counter()
-        rows = await self.conn.fetch(stmt.sql, *stmt.args(params))
+        async with self._timed(stage, name) as started:
+            rows = await self.conn.fetch(stmt.sql, *stmt.args(params))
         self.steps.append(ExplainStep(stage=stage, statement=name, sql=stmt.source, rows=len(rows), ms=_ms(started)))
         return rows
+
+    async def copy(self, stage: str, table: str, records: Sequence[tuple], columns: Sequence[str]) -> int:
+        """Binary COPY of `records` into `table`."""
+        async with self._timed(stage, "copy") as started:
+            await self.conn.copy_records_to_table(table, records=records, columns=columns)
+        self.steps.append(ExplainStep(stage=stage, statement="copy", sql=f"COPY {table} FROM STDIN (FORMAT binary)",
+                                      rows=len(records), ms=_ms(started)))
+        return len(records)
 
     async def explain(self, name: str, **params: Any) -> str:
         """EXPLAIN ANALYZE of a statement (it runs, so call it instead of `execute`)."""
         stmt = self.queries[name]
-        started = time.perf_counter()
-        lines = await self.conn.fetch(f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) {stmt.sql}", *stmt.args(params))
+        async with self._timed("dedupe", name) as started:
+            lines = await self.conn.fetch(f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) {stmt.sql}", *stmt.args(params))
         plan = "\n".join(r[0] for r in lines)
         count = await self.conn.fetchval(f"SELECT count(*) FROM {_created_table(stmt.source)}")
         self.steps.append(ExplainStep(stage="dedupe", statement=name, sql=stmt.source, rows=count, ms=_ms(started)))
         return plan
+
+    @asynccontextmanager
+    async def _timed(self, stage: str, name: str) -> AsyncIterator[float]:
+        """Box the statement run inside into the time left; yields its start (perf_counter)."""
+        if self.deadline is not None:
+            left_ms = int((self.deadline - time.monotonic()) * 1000)
+            if left_ms < 1:  # 0 would switch the timeout off
+                raise OutOfTime(stage, name)
+            await self.conn.execute(self.queries["set_statement_timeout"].sql, str(left_ms))
+        try:
+            yield time.perf_counter()
+        except asyncpg.QueryCanceledError:
+            if self.deadline is None:
+                raise  # cancelled by someone else: not ours to explain
+            raise OutOfTime(stage, name) from None
 
 
 def _created_table(source: str) -> str:
