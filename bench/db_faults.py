@@ -32,7 +32,7 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.demo import _free_port, _wait_healthy
+from app.demo import free_port, wait_healthy
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, Dataset, build_dataset
 
@@ -122,7 +122,7 @@ def main() -> int:
     emulator = start_emulator(dataset)
     root = Path(tempfile.mkdtemp(prefix="db-faults-"))
     data_dir = root / "pgdata"
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | emulator.env() | {
         "RECALL_DATA_DIR": str(data_dir), "SOURCE_RECORD_CAP": "10000"}
     log = (root / "service.log").open("w")
@@ -130,7 +130,7 @@ def main() -> int:
                                stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(base, service, 90)
+        wait_healthy(base, service, 90)
         proc = psutil.Process(service.pid)
         rss_before = proc.memory_info().rss
         statuses, recovery_s, old_pid = asyncio.run(outage(base, data_dir, args.clients, args.outage_s))

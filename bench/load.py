@@ -25,7 +25,7 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.demo import _free_port, _wait_healthy
+from app.demo import free_port, wait_healthy
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
 
@@ -66,7 +66,7 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=32)
     args = parser.parse_args()
     emulator = start_emulator()
-    port, token = _free_port(), "load-token"
+    port, token = free_port(), "load-token"
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {
         "RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-load" / "pgdata"),
         "RECALL_API_TOKENS": token, "DB_POOL_SIZE": "16"} | emulator.env()
@@ -74,7 +74,7 @@ def main() -> int:
                                stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(base, service, 90)
+        wait_healthy(base, service, 90)
         proc = psutil.Process(service.pid)
         asyncio.run(run(base, token, 100, 8))  # warm-up: caches, pool, plans
         rss_before = proc.memory_info().rss
