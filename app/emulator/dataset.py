@@ -7,63 +7,36 @@ of noise. A second user has look-alike records that must never reach the first u
 
 Ground truth (`Dataset.events`) comes from the generator itself: what happened when, and which
 upstream records speak of it. The evaluation compares the pipeline's output against it.
+
+This part is easy: the pipeline was written together with it. hazards.py and retell.py then add
+what real data has (paraphrases across sources, same-time events, done / cancelled / moved plans,
+UTC times, sessions over several days), with their ground truth.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
-SH = ZoneInfo("Asia/Shanghai")
-DEMO_NOW = datetime(2026, 9, 3, 10, 0, tzinfo=SH)  # a Thursday
-DEMO_USER = "demo"
-OTHER_USER = "u_other"
+from app.emulator.hazards import add_hazards, write_some_times_in_utc
+from app.emulator.records import (
+    DEMO_NOW,
+    DEMO_USER,
+    OTHER_USER,
+    SH,
+    Dataset,
+    Event,
+    Writer,
+    clock_phrase,
+    day_phrase,
+)
+from app.emulator.retell import retell_recipes
+
+__all__ = ["DEMO_NOW", "DEMO_USER", "OTHER_USER", "RECIPES", "SH", "Dataset", "Event", "build_dataset",
+           "clock_phrase", "day_phrase"]
+
 DAYS_BACK = 28
 DAYS_AHEAD = 8
-
-_CN = "零一二三四五六七八九十"
-_WEEKDAY = "一二三四五六日"
-
-
-@dataclass
-class Event:
-    """Ground truth: one thing in the user's life and every record that speaks of it."""
-
-    event_id: str
-    user_id: str
-    when: datetime
-    title: str
-    kind: str  # event | todo | decision | commitment
-    importance: float
-    refs: list[str] = field(default_factory=list)  # source_refs that mention it
-    planned_refs: list[str] = field(default_factory=list)  # records written before it (mentions of a plan)
-    done_refs: list[str] = field(default_factory=list)  # records written after it happened
-
-
-@dataclass
-class Dataset:
-    segments: list[dict] = field(default_factory=list)
-    sessions: list[dict] = field(default_factory=list)
-    messages: list[dict] = field(default_factory=list)  # each carries "user_id" privately (stripped on the wire)
-    runs: list[dict] = field(default_factory=list)
-    memories: list[dict] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    _owner_index: dict[str, str] | None = field(default=None, repr=False)
-
-    def owner_of(self, source_ref: str) -> str | None:
-        """Which user a record belongs to (built once: the dataset is complete when this is asked)."""
-        if self._owner_index is None:
-            self._owner_index = self._owners()
-        return self._owner_index.get(source_ref)
-
-    def _owners(self) -> dict[str, str]:
-        owners = {f"meinput:segment:{s['evidence_id']}": s["user_id"] for s in self.segments}
-        owners |= {f"chat:message:{m['message_id']}": m["user_id"] for m in self.messages}
-        owners |= {f"chat:run:{r['run_id']}": r["user_id"] for r in self.runs}
-        owners |= {f"memory_v2:memory:{m['memory_id']}": m["user_id"] for m in self.memories}
-        return owners
 
 
 # (key, plan phrase, done phrase, kind, importance, hour, minute, people)
@@ -121,85 +94,11 @@ RUN_TASKS = [
 ]
 
 
-def _cn_hour(h: int) -> str:
-    h12 = h - 12 if h > 12 else h
-    return _CN[h12] if h12 <= 10 else "十" + _CN[h12 - 10]
-
-
-def clock_phrase(t: datetime, arabic: bool) -> str:
-    """下午三点 / 上午10点半 / 晚上7点 — always with the part of day, as users write."""
-    part = "上午" if t.hour < 12 else ("下午" if t.hour < 18 else "晚上")
-    if t.hour < 9 and part == "上午":
-        part = "早上"
-    h12 = t.hour - 12 if t.hour > 12 else t.hour
-    hour = str(h12) if arabic else _cn_hour(t.hour)
-    tail = "半" if t.minute == 30 else ""
-    return f"{part}{hour}点{tail}"
-
-
-def day_phrase(event_day: datetime, observed: datetime, rnd: random.Random) -> str:
-    days = (event_day.date() - observed.date()).days
-    if days == 0:
-        return "今天"
-    if days == 1:
-        return "明天"
-    if days == 2:
-        return "后天"
-    same_week = event_day.isocalendar()[:2] == observed.isocalendar()[:2]
-    if same_week and rnd.random() < 0.5:
-        return f"这周{_WEEKDAY[event_day.weekday()]}"
-    return f"{event_day.month}月{event_day.day}日"
-
-
-class _Ids:
-    def __init__(self) -> None:
-        self.n = 0
-
-    def __call__(self, prefix: str) -> str:
-        self.n += 1
-        return f"{prefix}{self.n:05d}"
-
-
 def build_dataset(seed: int = 20260903) -> Dataset:
     rnd = random.Random(seed)
-    ids = _Ids()
     ds = Dataset()
+    w = Writer(ds, rnd)
     start = (DEMO_NOW - timedelta(days=DAYS_BACK)).replace(hour=0, minute=0)
-
-    # one long-running "daily assistant" session per week, plus topic sessions
-    def new_session(user: str, title: str, created: datetime, last: datetime) -> str:
-        sid = ids("s_")
-        ds.sessions.append({"session_id": sid, "user_id": user, "title": title,
-                            "created_at": created.isoformat(), "last_active_at": last.isoformat()})
-        return sid
-
-    def say(user: str, sid: str, role: str, text: str, at: datetime) -> str:
-        mid = ids("m_")
-        ds.messages.append({"message_id": mid, "session_id": sid, "user_id": user, "role": role,
-                            "content": text, "created_at": at.isoformat()})
-        return f"chat:message:{mid}"
-
-    def type_segment(user: str, text: str, at: datetime, importance: float | None, people=()) -> str:
-        sid = ids("seg_")
-        seg = {"evidence_id": sid, "user_id": user, "type": "expression_segment", "text": text,
-               "observed_at": at.isoformat(), "app": rnd.choice(["notes", "wechat", "memo", "browser"]),
-               "lang": "zh-CN"}
-        if importance is not None:
-            seg["importance"] = importance
-            seg["confidence"] = round(rnd.uniform(0.85, 0.99), 2)
-        if people:
-            seg["entities"] = [{"type": "person", "text": p} for p in people]
-        ds.segments.append(seg)
-        return f"meinput:segment:{sid}"
-
-    weekly_sessions: dict[int, str] = {}
-
-    def assistant_session(user: str, at: datetime) -> str:
-        week = at.isocalendar()[1]
-        if week not in weekly_sessions:
-            monday = (at - timedelta(days=at.weekday())).replace(hour=8, minute=0)
-            weekly_sessions[week] = new_session(user, "日常助手", monday, monday + timedelta(days=6, hours=14))
-        return weekly_sessions[week]
 
     # --- the demo user's life: 2-3 events a day
     for day in range(DAYS_BACK + DAYS_AHEAD):
@@ -217,23 +116,26 @@ def build_dataset(seed: int = 20260903) -> Dataset:
                 observed = when - timedelta(hours=2, minutes=rnd.randrange(0, 50))
             if observed < DEMO_NOW:
                 text = f"{day_phrase(when, observed, rnd)}{clock_phrase(when, rnd.random() < 0.5)}{plan}"
-                ref = type_segment(DEMO_USER, text, observed, imp if rnd.random() < 0.7 else None, people)
+                ref = w.segment(DEMO_USER, text, observed, imp if rnd.random() < 0.7 else None, people)
                 ev.refs.append(ref)
                 ev.planned_refs.append(ref)
                 if rnd.random() < 0.5:  # also said to the assistant within minutes: a dedupe target
                     said = observed + timedelta(minutes=rnd.randrange(1, 10))
                     if said < DEMO_NOW:
-                        sid = assistant_session(DEMO_USER, said)
+                        sid = w.assistant_session(DEMO_USER, said)
                         line = f"帮我记一下，{day_phrase(when, said, rnd)}{clock_phrase(when, True)}{plan}"
-                        ev.refs.append(say(DEMO_USER, sid, "user", line, said))
-                        ev.refs.append(say(DEMO_USER, sid, "assistant", f"好的，已帮你记下：{line[6:]}。",
+                        ev.refs.append(w.say(DEMO_USER, sid, "user", line, said))
+                        ev.refs.append(w.say(DEMO_USER, sid, "assistant", f"好的，已帮你记下：{line[6:]}。",
                                            said + timedelta(seconds=20)))
                         ev.planned_refs += ev.refs[-2:]
+                        ev.dedupe_sets.append(list(ev.planned_refs))
             wrap = when + timedelta(hours=rnd.choice([1, 2, 3]), minutes=rnd.randrange(0, 40))
             if wrap < DEMO_NOW and rnd.random() < 0.6:
-                ref = type_segment(DEMO_USER, done, wrap, None, people)
+                ref = w.segment(DEMO_USER, done, wrap, None, people)
                 ev.refs.append(ref)
                 ev.done_refs.append(ref)
+                if kind == "todo":
+                    ev.completed_at = wrap
             if ev.refs:
                 ds.events.append(ev)
 
@@ -243,35 +145,36 @@ def build_dataset(seed: int = 20260903) -> Dataset:
 
     contract = Event(event_id="anchor_contract", user_id=DEMO_USER, when=at(-1, 15), title="和张总签合同",
                      kind="event", importance=0.92)
-    ref = type_segment(DEMO_USER, "明天下午三点和张总签合同", at(-2, 21, 10), 0.92, ["张总"])
-    sid = assistant_session(DEMO_USER, at(-2, 21, 14))
-    contract.refs += [ref, say(DEMO_USER, sid, "user", "帮我记一下，明天下午3点和张总签合同", at(-2, 21, 14)),
-                      say(DEMO_USER, sid, "assistant", "好的，已帮你记下：明天下午3点和张总签合同。",
+    ref = w.segment(DEMO_USER, "明天下午三点和张总签合同", at(-2, 21, 10), 0.92, ["张总"])
+    sid = w.assistant_session(DEMO_USER, at(-2, 21, 14))
+    contract.refs += [ref, w.say(DEMO_USER, sid, "user", "帮我记一下，明天下午3点和张总签合同", at(-2, 21, 14)),
+                      w.say(DEMO_USER, sid, "assistant", "好的，已帮你记下：明天下午3点和张总签合同。",
                           at(-2, 21, 14) + timedelta(seconds=20))]
     contract.planned_refs = list(contract.refs)
-    contract.done_refs.append(type_segment(DEMO_USER, "和张总签了合同，条款都确认了", at(-1, 17, 20), 0.9, ["张总"]))
+    contract.dedupe_sets.append(list(contract.planned_refs))
+    contract.done_refs.append(w.segment(DEMO_USER, "和张总签了合同，条款都确认了", at(-1, 17, 20), 0.9, ["张总"]))
     contract.refs += contract.done_refs
     report = Event(event_id="anchor_report", user_id=DEMO_USER, when=at(1, 18), title="交季度报告", kind="todo",
                    importance=0.9)
-    report.refs.append(type_segment(DEMO_USER, "这周五晚上6点之前要交季度报告", at(-3, 9, 5), 0.9))
+    report.refs.append(w.segment(DEMO_USER, "这周五晚上6点之前要交季度报告", at(-3, 9, 5), 0.9))
     report.planned_refs = list(report.refs)
     weekly = Event(event_id="anchor_meinput_weekly", user_id=DEMO_USER, when=at(1, 0), title="MeInput 周报发给陈总监",
-                   kind="todo", importance=0.75)
-    weekly.refs.append(type_segment(DEMO_USER, "MeInput 周报这周五之前发给陈总监", at(-1, 21, 30), None, ["陈总监"]))
+                   kind="todo", importance=0.75, grain="day")
+    weekly.refs.append(w.segment(DEMO_USER, "MeInput 周报这周五之前发给陈总监", at(-1, 21, 30), None, ["陈总监"]))
     weekly.planned_refs = list(weekly.refs)
     release = Event(event_id="anchor_release", user_id=DEMO_USER, when=at(-1, 20), title="MeInput 新版本上线",
                     kind="event", importance=0.9)
-    release.planned_refs.append(type_segment(DEMO_USER, "今天晚上8点 MeInput 新版本上线", at(-1, 8, 10), 0.9))
-    release.done_refs.append(type_segment(DEMO_USER, "MeInput 新版本上线了，暂时没有问题", at(-1, 22, 5), None))
+    release.planned_refs.append(w.segment(DEMO_USER, "今天晚上8点 MeInput 新版本上线", at(-1, 8, 10), 0.9))
+    release.done_refs.append(w.segment(DEMO_USER, "MeInput 新版本上线了，暂时没有问题", at(-1, 22, 5), None))
     release.refs = release.planned_refs + release.done_refs
     ds.events += [contract, report, weekly, release]
 
     # --- decisions and commitments, typed and sometimes remembered by Memory V2
     for i, (text, kind, imp) in enumerate(DECISIONS):
         at = start + timedelta(days=4 + i * 5, hours=rnd.choice([11, 15, 21]), minutes=rnd.randrange(60))
-        ref = type_segment(DEMO_USER, text, at, imp)
+        ref = w.segment(DEMO_USER, text, at, imp)
         ev = Event(event_id=f"dec_{i}", user_id=DEMO_USER, when=at, title=text, kind=kind, importance=imp, refs=[ref])
-        mid = ids("mem_")
+        mid = w.id("mem_")
         ds.memories.append({"memory_id": mid, "user_id": DEMO_USER, "kind": kind, "content": text,
                             "created_at": (at + timedelta(hours=1)).isoformat(), "event_time": None,
                             "importance": imp})
@@ -281,28 +184,28 @@ def build_dataset(seed: int = 20260903) -> Dataset:
     # --- noise: chit-chat segments and topic chat sessions
     for _ in range(90):
         at = start + timedelta(days=rnd.randrange(DAYS_BACK), hours=rnd.randrange(7, 24), minutes=rnd.randrange(60))
-        type_segment(DEMO_USER, rnd.choice(NOISE_SEGMENTS), at, round(rnd.uniform(0.05, 0.3), 2))
+        w.segment(DEMO_USER, rnd.choice(NOISE_SEGMENTS), at, round(rnd.uniform(0.05, 0.3), 2))
     for _ in range(44):
         created = start + timedelta(days=rnd.randrange(DAYS_BACK), hours=rnd.randrange(8, 23), minutes=rnd.randrange(60))
         turns = rnd.choice(CHAT_TOPICS)
         repeats = rnd.choice([1, 2, 2, 3])
-        sid = new_session(DEMO_USER, turns[0][1][:12], created, created + timedelta(minutes=3 * len(turns) * repeats))
+        sid = w.session(DEMO_USER, turns[0][1][:12], created, created + timedelta(minutes=3 * len(turns) * repeats))
         at = created
         for _r in range(repeats):
             for role, text in turns:
-                say(DEMO_USER, sid, role, text, at)
+                w.say(DEMO_USER, sid, role, text, at)
                 at += timedelta(minutes=rnd.randrange(1, 4))
     # a session that began last week and went on today
-    long_sid = new_session(DEMO_USER, "长期项目讨论", DEMO_NOW - timedelta(days=8), DEMO_NOW - timedelta(minutes=30))
+    long_sid = w.session(DEMO_USER, "长期项目讨论", DEMO_NOW - timedelta(days=8), DEMO_NOW - timedelta(minutes=30))
     for d, text in [(8, "我们开始规划 MeInput 的新功能吧"), (5, "先做语音输入的降噪"), (0, "降噪方案今天定下来了，用端侧模型")]:
-        say(DEMO_USER, long_sid, "user", text, DEMO_NOW - timedelta(days=d, hours=1))
+        w.say(DEMO_USER, long_sid, "user", text, DEMO_NOW - timedelta(days=d, hours=1))
 
     # --- agent runs
     for i in range(24):
         task, summary = RUN_TASKS[i % len(RUN_TASKS)]
         at = start + timedelta(days=rnd.randrange(DAYS_BACK), hours=rnd.randrange(9, 22), minutes=rnd.randrange(60))
         status = rnd.choice(["succeeded"] * 5 + ["failed", "cancelled"])
-        run_id = ids("r_")
+        run_id = w.id("r_")
         ds.events.append(Event(event_id=f"run_{run_id}", user_id=DEMO_USER, when=at, title=task, kind="event",
                                importance=0.5, refs=[f"chat:run:{run_id}"], done_refs=[f"chat:run:{run_id}"]))
         ds.runs.append({"run_id": run_id, "user_id": DEMO_USER, "session_id": rnd.choice(ds.sessions)["session_id"],
@@ -313,14 +216,18 @@ def build_dataset(seed: int = 20260903) -> Dataset:
     # --- the other user: look-alike records that must never leak
     for day in range(0, DAYS_BACK, 2):
         at = start + timedelta(days=day, hours=20, minutes=rnd.randrange(60))
-        type_segment(OTHER_USER, "明天下午三点和张总签合同", at, 0.9, ["张总"])
-        type_segment(OTHER_USER, rnd.choice(NOISE_SEGMENTS), at + timedelta(minutes=5), 0.1)
+        w.segment(OTHER_USER, "明天下午三点和张总签合同", at, 0.9, ["张总"])
+        w.segment(OTHER_USER, rnd.choice(NOISE_SEGMENTS), at + timedelta(minutes=5), 0.1)
     for i in range(6):
         created = start + timedelta(days=3 + i * 4, hours=21)
-        sid = new_session(OTHER_USER, "别人的会话", created, created + timedelta(minutes=10))
-        say(OTHER_USER, sid, "user", "帮我记一下，明天上午10点开项目周会", created)
-        say(OTHER_USER, sid, "assistant", "好的，已帮你记下：明天上午10点开项目周会。", created + timedelta(seconds=20))
-    ds.runs.append({"run_id": ids("r_"), "user_id": OTHER_USER, "session_id": ds.sessions[-1]["session_id"],
+        sid = w.session(OTHER_USER, "别人的会话", created, created + timedelta(minutes=10))
+        w.say(OTHER_USER, sid, "user", "帮我记一下，明天上午10点开项目周会", created)
+        w.say(OTHER_USER, sid, "assistant", "好的，已帮你记下：明天上午10点开项目周会。", created + timedelta(seconds=20))
+    ds.runs.append({"run_id": w.id("r_"), "user_id": OTHER_USER, "session_id": ds.sessions[-1]["session_id"],
                     "task": "整理合同条款", "status": "succeeded", "started_at": (start + timedelta(days=10)).isoformat(),
                     "finished_at": (start + timedelta(days=10, minutes=5)).isoformat(), "summary": "已整理"})
+    add_hazards(w)
+    retell_recipes(w)
+    write_some_times_in_utc(w)
+    w.fit_sessions()
     return ds

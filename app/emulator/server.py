@@ -137,7 +137,7 @@ def create_emulator_app(state: EmulatorState) -> Litestar:
                 return Response({"items": [], "next_cursor": None})
             lo, hi = _time_param(request, "observed_from"), _time_param(request, "observed_to")
             rows = [s for s in state.dataset.segments if s["user_id"] == user and _in(s["observed_at"], lo, hi)]
-            rows.sort(key=lambda s: s["observed_at"])
+            rows.sort(key=lambda s: datetime.fromisoformat(s["observed_at"]))  # by instant: some times end in Z
             chunk, nxt = _page(request, junk("meinput") + rows)
             # json.dumps escapes lone surrogates as \udXXX, as a real upstream's JSON may carry them
             return Response(json.dumps({"items": chunk, "next_cursor": nxt}), media_type="application/json")
@@ -164,7 +164,8 @@ def create_emulator_app(state: EmulatorState) -> Litestar:
         try:
             await gate("chat", request)
             lo, hi = _time_param(request, "from"), _time_param(request, "to")
-            rows = [m for m in state.dataset.messages if m["session_id"] == session_id and _in(m["created_at"], lo, hi)]
+            rows = sorted((m for m in state.dataset.messages if m["session_id"] == session_id
+                           and _in(m["created_at"], lo, hi)), key=lambda m: datetime.fromisoformat(m["created_at"]))
             chunk, nxt = _page(request, junk("chat") + rows)
             return Response({"messages": [_public(m) if isinstance(m, dict) else m for m in chunk], "next_cursor": nxt})
         except _Reject as r:
