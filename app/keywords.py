@@ -19,7 +19,7 @@ _SURNAMES = (
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
 _PERSON = re.compile(
-    rf"[{_SURNAMES}](?:总监|总(?![部额结共体算计裁])|经理|老师|工(?![作资具])|医生|主任|律师|博士|姐|哥|董|教授|处长|局长|秘书)|"
+    rf"[{_SURNAMES}](?:总监|总(?![部额结共体算计裁])|经理|老师|师傅|工(?![作资具])|医生|主任|律师|博士|姐|哥|董|教授|处长|局长|秘书)|"
     rf"[老小][{_SURNAMES}]"
 )
 # Family named as people are (one name for every way of saying it: 我妈, 老妈 and 妈妈 are one person).

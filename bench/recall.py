@@ -145,8 +145,9 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
             return True
         if not (same_time and precise[a] and precise[b]):
             return False
-        reply = ({cands[a].role, cands[b].role} == {"user", "assistant"}
-                 and abs(obs[a] - obs[b]) <= REPLY_WITHIN.total_seconds())
+        user, answer = (a, b) if cands[a].role == "user" else (b, a)
+        reply = ({cands[a].role, cands[b].role} == {"user", "assistant"} and bool(kw[a] & kw[b])
+                 and 0 <= obs[answer] - obs[user] <= REPLY_WITHIN.total_seconds())
         return overlap(a, b) >= MIN_OVERLAP_AT_SAME_TIME or len(kw[a] & kw[b]) >= MIN_SHARED_AT_SAME_TIME or reply
 
     order = idx[np.argsort(t[idx], kind="stable")]

@@ -6,8 +6,9 @@
 -- product of 0/1 sparse vectors) exceeds the threshold. Two explicit clock times that agree are
 -- strong evidence of their own: then a smaller share of content words (min_overlap_at_same_time),
 -- or a few of them in common (min_shared_at_same_time), is enough (「10:00见恒通采购的邓经理」 ≈
--- 「十点去恒通采购部见邓经理」); and the assistant's answer to the user, within `reply_within` of it,
--- about the same clock time is about the same event whatever its words (a list of tips). Items
+-- 「十点去恒通采购部见邓经理」); and the assistant's answer to the user, within `reply_within` after it,
+-- about the same clock time and sharing a word with it, is about the same event (a list of tips
+-- rarely repeats more; two conversations minutes apart about two 15:00 calls share none). Items
 -- naming people, none in common, are different events whatever their words (「给王总打电话」 ≠
 -- 「给李总打电话」). A plan and the record that changed it (recall_changes) are one event too.
 -- Each item is compared with the next max_neighbours items after it in time order only (day grain:
@@ -35,9 +36,13 @@ WITH pairs AS (
                AND (-(a.kw <#> b.kw) / least(a.kw_count, b.kw_count)
                         >= CAST(:min_overlap_at_same_time AS double precision)
                     OR -(a.kw <#> b.kw) >= CAST(:min_shared_at_same_time AS double precision)
-                    OR (a.role IN ('user', 'assistant') AND b.role IN ('user', 'assistant') AND a.role <> b.role
-                        AND b.observed_time BETWEEN a.observed_time - CAST(:reply_within AS interval)
-                                                AND a.observed_time + CAST(:reply_within AS interval)))))
+                    OR (-(a.kw <#> b.kw) >= 1
+                        AND ((a.role = 'user' AND b.role = 'assistant'
+                              AND b.observed_time BETWEEN a.observed_time
+                                                      AND a.observed_time + CAST(:reply_within AS interval))
+                             OR (a.role = 'assistant' AND b.role = 'user'
+                                 AND a.observed_time BETWEEN b.observed_time
+                                                         AND b.observed_time + CAST(:reply_within AS interval)))))))
     UNION
     SELECT least(a.id, b.id), greatest(a.id, b.id)
     FROM recall_window a

@@ -511,3 +511,18 @@ async def test_an_overdue_todo_is_shown_after_the_due_ones_and_marked(engine):
     assert [r["source_ref"] for r in result.rows] == ["due", "missed"]
     text = render_answer(build_bundle(plan, CLOCK, result, {}, candidates=2, explain=None)).text
     assert "寄给财务（已逾期）" in text and "季度报告（已逾期）" not in text
+
+
+async def test_two_conversations_minutes_apart_about_two_calls_at_one_hour_stay_apart(engine):
+    def said(ref, text, role, at, people=()):
+        return cand(ref, text, event=D(2, 15), observed=at, source="chat", role=role, people=people,
+                    quality=0.97 if role == "user" else 0.85)
+
+    cands = [
+        said("chat:message:q1", "下午3点要给物业回电话，楼上漏水怎么说", "user", D(2, 9, 0)),
+        said("chat:message:a1", "9月2日15:00 给物业回电话时：说清漏水位置", "assistant", D(2, 9, 1)),
+        said("chat:message:q2", "下午三点还要跟李经理通个电话，续约款怎么谈", "user", D(2, 9, 6), ("李经理",)),
+        said("chat:message:a2", "9月2日15:00 和李经理通话，先争取两期续约款", "assistant", D(2, 9, 7), ("李经理",)),
+    ]
+    assert await _clusters(engine, cands) == [
+        {"chat:message:a1", "chat:message:q1"}, {"chat:message:a2", "chat:message:q2"}]

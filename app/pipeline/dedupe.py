@@ -13,7 +13,7 @@ MIN_OVERLAP = 0.7
 # Two clock times within the window already say "same event" unless the words disagree.
 MIN_OVERLAP_AT_SAME_TIME = 0.3
 MIN_SHARED_AT_SAME_TIME = 3
-REPLY_WITHIN = timedelta(minutes=10)  # an assistant's answer follows the user's message within minutes
+REPLY_WITHIN = timedelta(minutes=3)  # an assistant's answer follows the user's message within a minute or two
 # Each item is compared with at most this many items after it in time (so at most this many on
 # either side). A person's records rarely put more than a handful within 15 minutes; a burst of
 # thousands (an import, a runaway bot) would otherwise cost n² vector comparisons.
