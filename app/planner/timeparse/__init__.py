@@ -9,7 +9,7 @@ range [start, end) in `tz` with a grain. Two modes:
 
 How it works: one master regex (all rules as alternatives, most specific first) lexes the text
 into tokens in a single C-level scan; a small combinator joins adjacent tokens (day + part of day
-+ clock, X到Y, X之前, X以来, 从X到现在) and resolves them to datetimes.
++ clock, X到Y, X之前, X以前, X以后, X以来, 从X到现在) and resolves them to datetimes.
 
 Traditional script and full-width forms are read as Simplified and ASCII first, one character for
 one, so that every span indexes the text as given.
@@ -28,7 +28,6 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from app.contracts import TimeExpression
-from app.planner.timeparse.ahead import looks_ahead
 from app.planner.timeparse.calendar import GRAIN_ORDER, in_calendar
 from app.planner.timeparse.combine import _TRIGGER, _combine, _lex
 from app.planner.timeparse.script import as_simplified
@@ -54,5 +53,5 @@ def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored:
     if not _TRIGGER.search(simple):
         return []
     zone = _zone(tz) if isinstance(tz, str) else (tz or now.tzinfo)
-    ctx = Ctx(now.astimezone(zone), zone, stored, looks_ahead(simple, stored))
+    ctx = Ctx(now.astimezone(zone), zone, stored, simple)
     return _combine(text, simple, _lex(simple, ctx), ctx)

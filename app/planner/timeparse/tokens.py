@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from app.planner.timeparse.ahead import looks_ahead
+
 
 @dataclass(slots=True)
 class Tok:
@@ -31,14 +33,22 @@ class Tok:
 class Ctx:
     """Per-call context: now, its time zone and the question/statement flavour."""
 
-    __slots__ = ("future", "now", "stored", "today", "tz")
+    __slots__ = ("_future", "_text", "now", "stored", "today", "tz")
 
-    def __init__(self, now: datetime, tz: ZoneInfo, stored: bool, future: bool) -> None:
+    def __init__(self, now: datetime, tz: ZoneInfo, stored: bool, text: str) -> None:
         self.now = now
         self.tz = tz
         self.today = now.date()
         self.stored = stored
-        self.future = future
+        self._text = text
+        self._future: bool | None = None
+
+    @property
+    def future(self) -> bool:
+        """Whether the text looks ahead; read only when a bare weekday, a clock time or N天内 asks."""
+        if self._future is None:
+            self._future = looks_ahead(self._text, self.stored)
+        return self._future
 
     def at(self, d: date, hour: int = 0, minute: int = 0) -> datetime:
         if hour >= 24:
