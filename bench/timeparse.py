@@ -1,8 +1,10 @@
 """Time parser benchmark: our parser vs JioNLP on the same cases, in the same run.
 
-Cases are the hand-written table of tests/planner/test_timeparse_table.py (expected ranges from
-../shared/time-conventions.md). Prints throughput (inputs parsed per second), the exact-match
-accuracy of both against the conventions, the ratio, and the cost of planning one query.
+Cases are the hand-written tables of tests/planner/test_timeparse_table.py (the first table) and
+test_timeparse_conventions.py (the forms added since), expected ranges from
+../shared/time-conventions.md. Prints, per table and for both together, throughput (inputs parsed
+per second) and the exact-match accuracy of both against the conventions, the ratio, and the cost
+of planning one query.
 
     make bench            # or: .venv/bin/python bench/timeparse.py
 """
@@ -20,14 +22,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.planner import parse, plan_query
+from tests.planner.test_timeparse_conventions import CASES as CONVENTION_CASES
 from tests.planner.test_timeparse_table import CASES, TZ
 
 ROUNDS_OURS = 20
 ROUNDS_JIO = 3
 
 
-def _cases():
-    return [tuple(p.values) for p in CASES]  # (now, text, expected | None)
+TABLES = {"first table": CASES, "conventions": CONVENTION_CASES, "both": CASES + CONVENTION_CASES}
+
+
+def _cases(params):
+    return [tuple(p.values) for p in params]  # (now, text, expected | None)
 
 
 def ours(now: datetime, text: str):
@@ -76,15 +82,19 @@ def throughput(fn, cases, rounds: int) -> float:
 
 
 def main() -> None:
-    cases = _cases()
-    ours_rate = throughput(ours, cases, ROUNDS_OURS)
-    ours_acc = accuracy(ours, cases)
     try:
         jio = jionlp_parser()
     except ImportError:
         sys.exit("jionlp is not installed: run `make bench` (it installs the bench extra)")
-    jio_rate = throughput(jio, cases, ROUNDS_JIO)
-    jio_acc = accuracy(jio, cases)
+    print(f"{'cases':<22}{'parser':<8}{'inputs/s':>10}{'exact match':>14}")
+    for table, params in TABLES.items():
+        cases = _cases(params)
+        ours_rate, ours_acc = throughput(ours, cases, ROUNDS_OURS), accuracy(ours, cases)
+        jio_rate, jio_acc = throughput(jio, cases, ROUNDS_JIO), accuracy(jio, cases)
+        label = f"{table} ({len(cases)})"
+        print(f"{label:<22}{'ours':<8}{ours_rate:>10,.0f}{ours_acc:>13.1%}")
+        print(f"{'':<22}{'JioNLP':<8}{jio_rate:>10,.0f}{jio_acc:>13.1%}")
+        print(f"{'':<22}throughput ratio ours/JioNLP: {ours_rate / jio_rate:.1f}x")
 
     now = datetime(2026, 9, 3, 10, 0, tzinfo=TZ)
     queries = ["我昨天有什么重要的事？", "这周五之前要交什么？", "我这周输入过什么关于 MeInput 的？", "帮我写一首诗"]
@@ -93,12 +103,6 @@ def main() -> None:
     for i in range(n):
         plan_query(queries[i % len(queries)], now=now)
     plan_us = (time.perf_counter() - start) / n * 1e6
-
-    print(f"time parser, {len(cases)} cases from the conventions table")
-    print(f"{'parser':<12}{'inputs/s':>12}{'exact match':>14}")
-    print(f"{'ours':<12}{ours_rate:>12,.0f}{ours_acc:>13.1%}")
-    print(f"{'JioNLP':<12}{jio_rate:>12,.0f}{jio_acc:>13.1%}")
-    print(f"throughput ratio ours/JioNLP: {ours_rate / jio_rate:.1f}x")
     print(f"planning one query (Cheap Router incl. parse): {plan_us:.0f} µs")
 
 

@@ -9,12 +9,16 @@ range [start, end) in `tz` with a grain. Two modes:
 
 How it works: one master regex (all rules as alternatives, most specific first) lexes the text
 into tokens in a single C-level scan; a small combinator joins adjacent tokens (day + part of day
-+ clock, X到Y, X之前, X以来, 从X到现在) and resolves them to datetimes.
++ clock, X到Y, X之前, X以前, X以后, X以来, 从X到现在) and resolves them to datetimes.
 
-Layout: lexicon (number words, word tables, holidays), calendar (date arithmetic), tokens (Tok,
-Ctx), rules (the ordered RULES table; handlers in rules_dates and rules_clock), combine (lexer and
-combinator). The years the service answers for come from app.planner.clock, the tense cues from
-app.planner.tense.
+Traditional script and full-width forms are read as Simplified and ASCII first, one character for
+one, so that every span indexes the text as given.
+
+Layout: script (that conversion), ahead (which way a text looks), lexicon (number words, word
+tables, holidays), calendar (date arithmetic, the Qingming solar term), tokens (Tok, Ctx), rules
+(the ordered RULES table; handlers in rules_years, rules_dates, rules_windows and rules_clock),
+combine (lexer and combinator). The years the service answers for come from app.planner.clock,
+the tense cues from app.planner.tense.
 """
 
 from __future__ import annotations
@@ -24,10 +28,9 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from app.contracts import TimeExpression
-from app.planner.tense import QUESTION_AHEAD, STATEMENT_AHEAD, STATEMENT_BEHIND
 from app.planner.timeparse.calendar import GRAIN_ORDER, in_calendar
 from app.planner.timeparse.combine import _TRIGGER, _combine, _lex
-from app.planner.timeparse.lexicon import _FULLWIDTH
+from app.planner.timeparse.script import as_simplified
 from app.planner.timeparse.tokens import Ctx
 
 __all__ = ["GRAIN_ORDER", "in_calendar", "parse"]
@@ -46,14 +49,9 @@ def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored:
     """
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
-    if not _TRIGGER.search(text):
+    simple = as_simplified(text)
+    if not _TRIGGER.search(simple):
         return []
     zone = _zone(tz) if isinstance(tz, str) else (tz or now.tzinfo)
-    local_now = now.astimezone(zone)
-    text = text.translate(_FULLWIDTH)
-    if stored:
-        future = bool(STATEMENT_AHEAD.search(text)) or not STATEMENT_BEHIND.search(text)
-    else:
-        future = bool(QUESTION_AHEAD.search(text))
-    ctx = Ctx(local_now, zone, stored, future)
-    return _combine(text, _lex(text, ctx), ctx)
+    ctx = Ctx(now.astimezone(zone), zone, stored, simple)
+    return _combine(text, simple, _lex(simple, ctx), ctx)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date, datetime, timedelta
 
@@ -46,3 +47,32 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
         return date(y, m, d)
     except ValueError:
         return None
+
+
+def qingming(year: int) -> date:
+    """The day (Beijing time) the Sun reaches apparent longitude 15°, the Qingming solar term.
+
+    Meeus, Astronomical Algorithms ch. 25 (low accuracy, 0.01° ≈ 15 minutes of time): the same day
+    as the almanac formula in every year 1901–2099, and unlike that formula it holds past 2100
+    (which is no leap year) up to the last year the service answers for."""
+    lo = _julian_day(date(year, 4, 1)) - 8 / 24  # April 1, 00:00 Beijing
+    hi = lo + 10
+    for _ in range(30):  # bisect to well under a minute
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if _sun_longitude(mid) < 15 else (lo, mid)
+    return date(2000, 1, 1) + timedelta(days=math.floor(lo - _julian_day(date(2000, 1, 1)) + 8 / 24))
+
+
+def _julian_day(d: date) -> float:
+    """Julian day of d at 00:00 UT."""
+    return 2451544.5 + (d - date(2000, 1, 1)).days
+
+
+def _sun_longitude(jd: float) -> float:
+    t = (jd - 2451545.0) / 36525  # Julian centuries from J2000
+    mean_longitude = 280.46646 + 36000.76983 * t + 0.0003032 * t * t
+    anomaly = math.radians(357.52911 + 35999.05029 * t - 0.0001537 * t * t)
+    centre = ((1.914602 - 0.004817 * t - 0.000014 * t * t) * math.sin(anomaly)
+              + (0.019993 - 0.000101 * t) * math.sin(2 * anomaly) + 0.000289 * math.sin(3 * anomaly))
+    node = math.radians(125.04 - 1934.136 * t)  # nutation and aberration
+    return (mean_longitude + centre - 0.00569 - 0.00478 * math.sin(node)) % 360

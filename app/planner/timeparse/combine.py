@@ -1,12 +1,13 @@
 """Lexing and combination: one master regex (all rules as alternatives, in the RULES order) lexes
 the text into tokens in a single C-level scan; the combinator joins adjacent tokens (day + part of
-day + clock, X到Y, X之前, X以来, 从X到现在) and resolves them to ranges."""
+day + clock, X到Y, X之前, X以前, X以后, X以来, 从X到现在) and resolves them to ranges."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import TypeVar
 
 from app.contracts import TimeExpression
 from app.planner.timeparse.calendar import GRAIN_ORDER, _monday, _next_month, _safe_date, in_calendar
@@ -22,8 +23,10 @@ _RULES = [(name, re.compile(pat), fn) for name, pat, fn in RULES]
 _RULE_INDEX = {name: i for i, (name, _, _) in enumerate(_RULES)}
 # every time expression holds one of these: a text with none skips the lexer
 _TRIGGER = re.compile(
-    r"[天日晚早夜周星拜末月年季旬小时分钟点号刻今昨明前后近过去刚几:：元国春节除中端劳五一圣情宵午凌晨傍间半Qq\d-]"
+    r"[天日晚早夜周星拜末月年季旬小时分钟点号刻今昨明前后近过去刚几:元国春节除中端劳五一圣情宵午凌晨傍间半夕Qq\d-]"
 )
+# the days after X (X以后) or before it (X以前) reach this far, as a question with no time word does
+HORIZON = timedelta(days=30)
 
 
 def _lex(text: str, ctx: Ctx) -> list[Tok]:
@@ -34,21 +37,31 @@ def _lex(text: str, ctx: Ctx) -> list[Tok]:
         if tok is None:
             pos = m.start() + 1  # nothing here after all: later rules may still start inside the span
             continue
-        if tok.bare_weekday and toks and toks[-1].kind == "day" and _WEEKDAY_ASIDE.fullmatch(text, toks[-1].e, _end_of_aside(text, tok.e)):
-            pos = tok.e  # 「10月23日（周五）15:00」: the weekday in brackets only restates the date
+        if tok.bare_weekday and toks and toks[-1].kind == "day" and _restates(text, toks[-1], tok):
+            pos = tok.e  # 「10月23日（周五）15:00」「9/3周四」: the weekday only restates the date
             continue
+        if tok.dated and toks and toks[-1].bare_weekday and not text[toks[-1].e : tok.s].strip():
+            tok.s = toks.pop().s  # 「周四 9/3」 likewise
         toks.append(tok)
         pos = tok.e
     return toks
 
 
-# A weekday in brackets right after a date: 「10月23日（周五）」「11月15日 (星期天)」.
+# A weekday in brackets right after a day: 「10月23日（周五）」「11月15日 (星期天)」; after a calendar
+# date, also without them: 「9/3周四」.
 _WEEKDAY_ASIDE = re.compile(r"\s*[（(]\s*(?:周|星期|礼拜)[一二三四五六日天]\s*[)）]\s*")
+_WEEKDAY_BESIDE = re.compile(r"\s*(?:[（(]\s*)?(?:周|星期|礼拜)[一二三四五六日天]\s*(?:[)）]\s*)?")
+_CLOSE = re.compile(r"\s*[)）]\s*")
 
 
 def _end_of_aside(text: str, e: int) -> int:
-    close = re.compile(r"\s*[)）]\s*").match(text, e)
+    close = _CLOSE.match(text, e)
     return close.end() if close else e
+
+
+def _restates(text: str, day: Tok, weekday: Tok) -> bool:
+    aside = _WEEKDAY_BESIDE if day.dated else _WEEKDAY_ASIDE
+    return aside.fullmatch(text, day.e, _end_of_aside(text, weekday.e)) is not None
 
 
 def _token_at(text: str, m: re.Match, ctx: Ctx) -> Tok | None:
@@ -69,7 +82,7 @@ def _token_at(text: str, m: re.Match, ctx: Ctx) -> Tok | None:
 def _adjacent(text: str, a: Tok, b: Tok) -> bool:
     if a.e == b.s or (b.s > a.e and not text[a.e : b.s].strip()):
         return True
-    return a.kind == "day" and _WEEKDAY_ASIDE.fullmatch(text, a.e, b.s) is not None
+    return a.kind == "day" and (_WEEKDAY_BESIDE if a.dated else _WEEKDAY_ASIDE).fullmatch(text, a.e, b.s) is not None
 
 
 @dataclass(slots=True)
@@ -91,8 +104,10 @@ def _clock_hour(hour: int, part: str | None) -> int:
         return hour + 12
     if part in ("夜里", "夜间", "半夜") and 6 <= hour < 12:
         return hour + 12
-    if part in ("晚上", "晚间") and hour == 12:
-        return 24
+    if part in ("晚上", "晚间", "夜里", "夜间", "半夜") and hour == 12:
+        return 24  # the midnight that ends the day
+    if part == "凌晨" and hour == 12:
+        return 0  # the midnight that starts it
     return hour
 
 
@@ -100,7 +115,11 @@ def _resolve_point(ctx: Ctx, toks: list[Tok], inherit: Resolved | None = None) -
     """day? part? clock? (or one range token) → a range."""
     first, last = toks[0], toks[-1]
     if first.kind == "range":
-        return Resolved(first.s, first.e, first.start, first.end, first.grain, False, None, None)
+        start, end = first.start, first.end
+        if first.yearless and inherit is not None:  # 2018年1－9月份: Y is in X's year
+            years = _years_to_reach(start.date(), inherit.start.date())
+            start, end = _plus_years(start, years), _plus_years(end, years)
+        return Resolved(first.s, first.e, start, end, first.grain, False, None, None)
     day_tok = next((t for t in toks if t.kind == "day"), None)
     part_tok = next((t for t in toks if t.kind == "part"), None)
     clock_tok = next((t for t in toks if t.kind == "clock"), None)
@@ -115,6 +134,8 @@ def _resolve_point(ctx: Ctx, toks: list[Tok], inherit: Resolved | None = None) -
             d = _monday(inherit.day) + timedelta(days=day_tok.bare_weekday - 1)
             if d < inherit.day:
                 d += timedelta(days=7)
+        elif day_tok.yearless and inherit is not None:  # 2017年8月11日至8月22日: Y is in X's year
+            d = _plus_years(d, _years_to_reach(d, inherit.start.date()))
         elif day_tok.bare_monthday and inherit is not None and inherit.day is not None:
             d = _safe_date(inherit.day.year, inherit.day.month, day_tok.bare_monthday) or d
             if d < inherit.day:
@@ -152,6 +173,36 @@ def _resolve_point(ctx: Ctx, toks: list[Tok], inherit: Resolved | None = None) -
     return Resolved(first.s, last.e, ctx.at(d), ctx.at(d + timedelta(days=1)), "day", False, d, part)
 
 
+def _years_to_reach(d: date, anchor: date) -> int:
+    """The years that move d into anchor's year, or the next one if it would fall before anchor
+    (2024年12月28日至1月3日 ends in 2025)."""
+    years = anchor.year - d.year
+    return years + 1 if _plus_years(d, years) < anchor else years
+
+
+_Day = TypeVar("_Day", date, datetime)
+
+
+def _plus_years(d: _Day, years: int) -> _Day:
+    """d (a date or datetime) `years` later; Feb 29 becomes Feb 28 in a common year."""
+    try:
+        return d.replace(year=d.year + years)
+    except ValueError:
+        return d.replace(year=d.year + years, day=28)
+
+
+def _after(ctx: Ctx, x: Resolved) -> tuple[datetime, datetime]:
+    """X以后: from the end of X to now if X is past, 30 days on if ahead, from now if X holds it;
+    after a clock time, the rest of its day (下午3点以后 = [15:00, 24:00))."""
+    if x.is_clock:
+        return x.start, ctx.at(x.start.date() + timedelta(days=1))
+    if x.end <= ctx.now:
+        return x.end, ctx.now
+    if x.start > ctx.now:
+        return x.end, x.end + HORIZON
+    return ctx.now, ctx.now + HORIZON
+
+
 def _finer(a: str, b: str) -> str:
     return a if GRAIN_ORDER.index(a) <= GRAIN_ORDER.index(b) else b
 
@@ -171,14 +222,14 @@ def _take_point(text: str, toks: list[Tok], i: int) -> int:
     return j
 
 
-def _combine(text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
+def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
+    """The expressions of `text` (`given` as converted to Simplified, same length), quoted from `given`."""
     out: list[TimeExpression] = []
     i, n = 0, len(toks)
     while i < n:
         t = toks[i]
-        if t.kind == "void":  # 每天下午三点: the repeated time is not a range
-            follows = i + 1 < n and _adjacent(text, t, toks[i + 1])
-            i = max(_take_point(text, toks, i + 1), i + 1) if follows else i + 1
+        if t.kind == "void":  # 每天下午三点, 每周六上午9点到11点: the repeated time is no range
+            i = _skip_attached(text, toks, i)
             continue
         opened_with_from = t.kind == "from" and i + 1 < n and _adjacent(text, t, toks[i + 1])
         k = i + 1 if opened_with_from else i
@@ -187,38 +238,61 @@ def _combine(text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
             i += 1
             continue
         try:
-            x = _resolve_point(ctx, toks[k:j])
+            found = _expression(text, toks, k, j, ctx)
         except (ValueError, OverflowError):  # a day or clock arithmetic left the calendar
-            x = None
-        if x is None:
+            found = None
+        if found is None:
             i = j
             continue
-        s0 = toks[i].s if opened_with_from else x.s
-        start, end, grain, e0 = x.start, x.end, x.grain, x.e
-        nxt = toks[j] if j < n and _adjacent(text, toks[j - 1], toks[j]) else None
-        if nxt is not None and nxt.kind == "to" and j + 1 < n and _adjacent(text, nxt, toks[j + 1]):
-            if toks[j + 1].kind == "now":
-                end, e0, j = ctx.now, toks[j + 1].e, j + 2
-            else:
-                j2 = _take_point(text, toks, j + 1)
-                y = _resolve_point(ctx, toks[j + 1 : j2], inherit=x) if j2 > j + 1 else None
-                if y is not None and y.end > start:
-                    end = y.start if y.is_clock else y.end
-                    grain = _finer(grain, y.grain)
-                    e0, j = y.e, j2
-        elif nxt is not None and nxt.kind == "that" and x.day is not None:
-            if nxt.grain == "week":  # 8月10日那周: the ISO week containing that day
-                monday = _monday(x.day)
-                start, end, grain = ctx.at(monday), ctx.at(monday + timedelta(days=7)), "week"
-            e0, j = nxt.e, j + 1
-        elif nxt is not None and nxt.kind == "now":
-            end, e0, j = ctx.now, nxt.e, j + 1
-        elif nxt is not None and nxt.kind == "since":
-            end, e0, j = ctx.now, nxt.e, j + 1
-        elif nxt is not None and nxt.kind == "before" and x.end > ctx.now:
-            # X之前 = [now, end of X); a clock time is a point, so its deadline is the time itself
-            start, end, e0, j = ctx.now, (x.start if x.is_clock else x.end), nxt.e, j + 1
+        s, e, start, end, grain, i = found
+        if opened_with_from:
+            s = t.s
         if end > start and in_calendar(start, end):
-            out.append(TimeExpression(text=text[s0:e0], start=start, end=end, grain=grain, span=(s0, e0)))
-        i = j
+            out.append(TimeExpression(text=given[s:e], start=start, end=end, grain=grain, span=(s, e)))
     return out
+
+
+def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx) -> tuple[int, int, datetime, datetime, str, int] | None:
+    """The point toks[k:j] with what attaches to it (到 Y, 那周, 至今, 以来, 以后, 以前, 之前):
+    (span start, span end, start, end, grain, index after it), or None."""
+    x = _resolve_point(ctx, toks[k:j])
+    if x is None:
+        return None
+    start, end, grain, e = x.start, x.end, x.grain, x.e
+    n = len(toks)
+    nxt = toks[j] if j < n and _adjacent(text, toks[j - 1], toks[j]) else None
+    kind = nxt.kind if nxt is not None else None
+    if kind == "to" and j + 1 < n and _adjacent(text, nxt, toks[j + 1]):
+        if toks[j + 1].kind == "now":
+            return x.s, toks[j + 1].e, start, ctx.now, grain, j + 2
+        j2 = _take_point(text, toks, j + 1)
+        y = _resolve_point(ctx, toks[j + 1 : j2], inherit=x) if j2 > j + 1 else None
+        if y is not None and y.end > start:
+            return x.s, y.e, start, (y.start if y.is_clock else y.end), _finer(grain, y.grain), j2
+    elif kind == "that" and x.day is not None:
+        if nxt.grain == "week":  # 8月10日那周: the ISO week containing that day
+            monday = _monday(x.day)
+            start, end, grain = ctx.at(monday), ctx.at(monday + timedelta(days=7)), "week"
+        return x.s, nxt.e, start, end, grain, j + 1
+    elif kind in ("now", "since"):
+        return x.s, nxt.e, start, ctx.now, grain, j + 1
+    elif kind == "after":
+        return x.s, nxt.e, *_after(ctx, x), grain, j + 1
+    elif kind == "earlier" and x.start <= ctx.now:
+        # X以前, X past or holding now: the 30 days before X starts
+        return x.s, nxt.e, x.start - HORIZON, x.start, grain, j + 1
+    elif kind in ("before", "earlier") and x.end > ctx.now:
+        # X之前 = [now, end of X); a clock time is a point, so its deadline is the time itself
+        return x.s, nxt.e, ctx.now, (x.start if x.is_clock else x.end), grain, j + 1
+    return x.s, e, start, end, grain, j
+
+
+def _skip_attached(text: str, toks: list[Tok], i: int) -> int:
+    """Index after a void token and the point (and 到 point) attached to it."""
+    j = i + 1
+    if j < len(toks) and _adjacent(text, toks[i], toks[j]):
+        j = max(_take_point(text, toks, j), j)
+        if (i + 1 < j < len(toks) - 1 and toks[j].kind == "to" and _adjacent(text, toks[j - 1], toks[j])
+                and _adjacent(text, toks[j], toks[j + 1])):
+            j = max(_take_point(text, toks, j + 1), j + 1)
+    return j

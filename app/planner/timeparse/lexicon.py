@@ -7,32 +7,39 @@ from datetime import date, timedelta
 
 from lunardate import LunarDate
 
+from app.planner.timeparse.calendar import qingming
+
 # ---------------------------------------------------------------- numbers
 
 _DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-# full-width digits and colon (３点, 10：30) are read as ASCII before lexing
-_FULLWIDTH = str.maketrans("０１２３４５６７８９：", "0123456789:")
+_POWER = {"十": 10, "百": 100, "千": 1000}
 
 
 def cn_number(s: str) -> int:
-    """'15', '十五', '二十四', '一百', '两', '二〇二六' → int."""
+    """'15', '十五', '二十四', '一百', '两', '二〇二六', '两千零四' → int."""
     if s.isdigit():
         return int(s)
-    if "十" not in s and "百" not in s:
+    if not any(c in _POWER for c in s):
         if len(s) == 2 and "零" not in s and "〇" not in s:  # 两三天, 三五天: a rough count, take the upper end
             return max(_DIGIT[c] for c in s)
         return int("".join(str(_DIGIT[c]) for c in s))
     total, cur = 0, 0
     for c in s:
-        if c == "百":
-            total += (cur or 1) * 100
-            cur = 0
-        elif c == "十":
-            total += (cur or 1) * 10
+        if c in _POWER:
+            total += (cur or 1) * _POWER[c]
             cur = 0
         else:
             cur = _DIGIT[c]
     return total + cur
+
+
+def year_number(s: str) -> int:
+    """A year as written: digit by digit (二〇二五, 九八, 07) unless it counts in thousands (两千零四)."""
+    if s.isdigit():
+        return int(s)
+    if "千" in s:
+        return cn_number(s)
+    return int("".join(str(_DIGIT[c]) for c in s))
 
 
 N = r"(?:\d{1,4}|[零〇一二两三四五六七八九十百]{1,4})"
@@ -49,8 +56,8 @@ _REL_DAY_PART = {"今晚": (0, "晚上"), "昨晚": (-1, "晚上"), "明晚": (1
                  "今早": (0, "早上"), "明早": (1, "早上"), "昨早": (-1, "早上"), "今夜": (0, "晚上")}
 _WEEK_SHIFT = {"上上": -2, "上": -1, "这": 0, "本": 0, "这个": 0, "本个": 0, "下": 1, "下下": 2, "上个": -1,
                "下个": 1, "上一": -1, "下一": 1, "这一": 0, "上上个": -2, "下下个": 2}
-_MONTH_SHIFT = {"上上个": -2, "上个": -1, "上": -1, "这个": 0, "本": 0, "这": 0, "下个": 1, "下": 1,
-                "下下个": 2, "当": 0}
+_MONTH_SHIFT = {"上上个": -2, "上个": -1, "上一个": -1, "上": -1, "这个": 0, "本": 0, "这": 0, "下个": 1,
+                "下一个": 1, "下": 1, "下下个": 2, "当": 0}
 _YEAR_SHIFT = {"前年": -2, "去年": -1, "今年": 0, "本年": 0, "明年": 1, "后年": 2, "大前年": -3}
 _PARTS = {"凌晨": (0, 6), "上午": (6, 12), "中午": (11, 13), "下午": (12, 18), "晚上": (18, 24),
           "晚间": (18, 24), "早上": None, "早晨": None, "傍晚": None, "夜里": None, "夜间": None,
@@ -60,21 +67,21 @@ _MONTH_PART = {"初": (1, 10), "月初": (1, 10), "上旬": (1, 10), "中旬": (
 
 # ---------------------------------------------------------------- holidays
 
-_HOLIDAYS = r"(?:春节|大年初一|除夕|大年三十|中秋节|中秋|端午节|端午|元旦|国庆节|国庆|劳动节|五一|圣诞节|圣诞|情人节|元宵节)"
+# longer names first: the regex takes the first alternative that matches
+_HOLIDAYS = (r"(?:春节|大年初一|除夕|大年三十|中秋节|中秋|端午节|端午|元旦|国庆节|国庆|劳动节|五一|圣诞节|圣诞|情人节"
+             r"|元宵节|元宵|妇女节|儿童节|七夕节|七夕|清明节|清明)")
+_LUNAR = {"春节": (1, 1), "大年初一": (1, 1), "元宵": (1, 15), "元宵节": (1, 15), "端午": (5, 5), "端午节": (5, 5),
+          "七夕": (7, 7), "七夕节": (7, 7), "中秋": (8, 15), "中秋节": (8, 15)}
+_SOLAR = {"元旦": (1, 1), "情人节": (2, 14), "妇女节": (3, 8), "劳动节": (5, 1), "五一": (5, 1), "儿童节": (6, 1),
+          "国庆": (10, 1), "国庆节": (10, 1), "圣诞": (12, 25), "圣诞节": (12, 25)}
 
 
-def _holiday(name: str, year: int) -> date:
-    if name in ("春节", "大年初一"):
-        return LunarDate(year, 1, 1).to_solar_date()
-    if name in ("除夕", "大年三十"):
+def holiday_date(name: str, year: int) -> date:
+    """The day the holiday falls on in `year`: lunar ones from the lunar calendar, 清明 by the Sun."""
+    if name in ("除夕", "大年三十"):  # the last day of the lunar year that began in `year`
         return LunarDate(year + 1, 1, 1).to_solar_date() - timedelta(days=1)
-    if name in ("中秋", "中秋节"):
-        return LunarDate(year, 8, 15).to_solar_date()
-    if name in ("端午", "端午节"):
-        return LunarDate(year, 5, 5).to_solar_date()
-    fixed = {"元旦": (1, 1), "国庆": (10, 1), "国庆节": (10, 1), "劳动节": (5, 1), "五一": (5, 1),
-             "圣诞节": (12, 25), "圣诞": (12, 25), "情人节": (2, 14), "元宵节": None}
-    mo_d = fixed.get(name)
-    if mo_d is None:  # 元宵节: lunar 1/15
-        return LunarDate(year, 1, 15).to_solar_date()
-    return date(year, *mo_d)
+    if name.startswith("清明"):
+        return qingming(year)
+    if name in _SOLAR:
+        return date(year, *_SOLAR[name])
+    return LunarDate(year, *_LUNAR[name]).to_solar_date()

@@ -1,6 +1,6 @@
-"""Rules for calendar dates and the periods around them: explicit and relative dates, holidays,
-weekdays, weeks, months, quarters and years. Each handler's regex stands right above it; their
-priority is the order of the RULES table (rules.py), not the order here."""
+"""Rules for calendar dates and the periods around them: dates with no year, holidays, days,
+weekdays, weeks and months (years are rules_years.py). Each handler's regex stands right above it;
+their priority is the order of the RULES table (rules.py), not the order here."""
 
 from __future__ import annotations
 
@@ -21,80 +21,87 @@ from app.planner.timeparse.lexicon import (
     _YEAR_SHIFT,
     WEEK,
     WEEK_N,
-    _holiday,
     cn_number,
+    holiday_date,
 )
 from app.planner.timeparse.tokens import Ctx, Tok, _day_tok, _range_tok, _void
 
-# -- explicit dates
-EXPLICIT_YEAR_RE = (
-    r"(?P<y>\d{4}|[零〇一二三四五六七八九]{4})年(?:(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?:份)?"
-    r"(?:(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号])?)?"
-)
+NUM2 = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
+TO = r"\s*[-~—到至]\s*"
+# A unit written once covers both ends of X到Y (2018年1－9月份, 4月12-19日): X's number alone is a
+# month or a day when Y's carries the unit.
+MONTH_OR_RANGE_START = rf"(?P<mo>{NUM2})(?:月(?:份)?|(?={TO}{NUM2}月))"
+DAY_OR_RANGE_START = rf"(?P<d>{NUM2})(?:[日号]|(?={TO}{NUM2}[日号]))"
 
 
-def explicit_year(m, ctx):
-    y = cn_number(m["y"])
-    if m["mo"] is None:
-        return _range_tok(m, ctx.at(date(y, 1, 1)), ctx.at(date(y + 1, 1, 1)), "year")
-    return _month_or_day(m, ctx, y)
-
-
-def _month_or_day(m: re.Match, ctx: Ctx, y: int) -> Tok:
-    """The M月 or M月D日 of a match in year y; an impossible month or day is void."""
+def month_or_day(m: re.Match, ctx: Ctx, y: int, day: str | None) -> Tok:
+    """Month m["mo"] of year y, that day of it, or its part m["p"]; an impossible month or day is void."""
     mo = cn_number(m["mo"])
     if not 1 <= mo <= 12:
         return _void(m)
-    if m["d"] is None:
-        first = date(y, mo, 1)
-        return _range_tok(m, ctx.at(first), ctx.at(_next_month(first)), "month")
-    d = _safe_date(y, mo, cn_number(m["d"]))
-    return _day_tok(m, d) if d else _void(m)
+    if day is None:
+        return month_part(ctx, m, date(y, mo, 1), m["p"])
+    d = _safe_date(y, mo, cn_number(day))
+    return _day_tok(m, d, dated=True) if d else _void(m)
 
 
-ISO_DATE_RE = r"(?P<y>\d{4})[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d.])"
+def month_part(ctx: Ctx, m: re.Match, first: date, part: str | None, yearless: bool = False) -> Tok:
+    """The month starting at `first`, or its 上旬/中旬/下旬 (月初, 月底…)."""
+    if part is None:
+        tok = _range_tok(m, *ctx.days(first, _next_month(first), "month"))
+    else:
+        lo, hi = _MONTH_PART[part]
+        end = _next_month(first) if hi == 0 else first.replace(day=hi) + timedelta(days=1)
+        tok = _range_tok(m, *ctx.days(first.replace(day=lo), end))
+    tok.yearless = yearless
+    return tok
+
+
+# -- dates without a year: the occurrence nearest to today
+ISO_DATE_RE = r"(?P<y>\d{4})[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d.])(?:T(?=\d{1,2}:\d\d))?"
 
 
 def iso_date(m, ctx):
     d = _safe_date(int(m["y"]), int(m["mo"]), int(m["d"]))
-    return _day_tok(m, d) if d else _void(m)
+    return _day_tok(m, d, dated=True) if d else _void(m)
 
 
-RELATIVE_YEAR_MONTH_RE = (
-    r"(?P<yr>大前年|前年|去年|今年|本年|明年|后年)(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?:份)?"
-    r"(?:(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号])?"
+# 9/3 or 9-3 is a date only beside a day word, a part of day, a clock time or 号/日; elsewhere it is a
+# fraction (1/2的人) or a score (3-2)
+_PAIR = r"(?<![\d./:-])(?:1[0-2]|0?[1-9])[/-](?:3[01]|[12]\d|0?[1-9])(?![\d/.:%-])"
+_BESIDE_PAIR = (
+    r"\s*[（(]?\s*(?:周|星期|礼拜)[一二三四五六日天]|\s*(?:凌晨|上午|中午|下午|晚上|早上|傍晚|夜里)"
+    r"|\s*(?:\d{1,2}:\d\d|(?:\d{1,2}|[零一二两三四五六七八九十]{1,3})[点时])"
 )
-
-
-def relative_year_month(m, ctx):
-    return _month_or_day(m, ctx, ctx.today.year + _YEAR_SHIFT[m["yr"]])
-
-
-# 9/5 as a date, not 评分3/5 or 1/2的人 (fractions)
-SLASH_DATE_RE = r"(?<![\d./分率比])(?P<mo>1[0-2]|0?[1-9])/(?P<d>3[01]|[12]\d|0?[1-9])(?![\d/.%的之])"
+SLASH_DATE_RE = (
+    rf"(?:(?<=[周期拜][一二三四五六日天])|(?<=[周期拜][一二三四五六日天]\s)|(?={_PAIR}(?:[号日]|{_BESIDE_PAIR})))"
+    r"(?P<mo>1[0-2]|0?[1-9])[/-](?P<d>3[01]|[12]\d|0?[1-9])(?![\d/.:%-])[号日]?"
+)
 
 
 def slash_date(m, ctx):
     return month_day(m, ctx)
 
 
-MONTH_DAY_RE = r"(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]"
+MONTH_DAY_RE = rf"(?P<mo>{NUM2})月{DAY_OR_RANGE_START}"
 
 
 def month_day(m, ctx):
     mo, dd = cn_number(m["mo"]), cn_number(m["d"])
     y = ctx.today.year
     cands = [c for c in (_safe_date(y - 1, mo, dd), _safe_date(y, mo, dd), _safe_date(y + 1, mo, dd)) if c]
-    return _day_tok(m, _nearest(ctx.today, cands, m)) if cands else _void(m)
+    if not cands:
+        return _void(m)
+    return _day_tok(m, _nearest(ctx.today, cands, m), dated=True, yearless=True)
 
 
-SHIFTED_MONTH_DAY_RE = r"(?P<q>上上个|上个|这个|下个|下下个|本|上|下|这)月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]"
+SHIFTED_MONTH_DAY_RE = rf"(?P<q>上上个|上一个|上个|这个|下一个|下个|下下个|本|上|下|这)月(?P<d>{NUM2})[日号]"
 
 
 def shifted_month_day(m, ctx):
     first = _month_start(ctx.today) + relativedelta(months=_MONTH_SHIFT[m["q"]])
     d = _safe_date(first.year, first.month, cn_number(m["d"]))
-    return _day_tok(m, d) if d else _void(m)
+    return _day_tok(m, d, dated=True) if d else _void(m)
 
 
 # -- holidays
@@ -102,16 +109,15 @@ YEAR_HOLIDAY_RE = rf"(?P<yr>大前年|前年|去年|今年|明年|后年)的?(?P
 
 
 def year_holiday(m, ctx):
-    return _day_tok(m, _holiday(m["h"], ctx.today.year + _YEAR_SHIFT[m["yr"]]))
+    return _day_tok(m, holiday_date(m["h"], ctx.today.year + _YEAR_SHIFT[m["yr"]]))
 
 
-HOLIDAY_RE = rf"(?P<h>{_HOLIDAYS})(?![节后前])|(?P<h2>{_HOLIDAYS})(?=[前后]|节)"
+HOLIDAY_RE = _HOLIDAYS
 
 
 def holiday(m, ctx):
-    name = m["h"] or m["h2"]
-    y = ctx.today.year
-    return _day_tok(m, _nearest(ctx.today, [_holiday(name, y - 1), _holiday(name, y), _holiday(name, y + 1)], m))
+    name, y = m.group(0), ctx.today.year
+    return _day_tok(m, _nearest(ctx.today, [holiday_date(name, y + k) for k in (-1, 0, 1)], m))
 
 
 # -- days
@@ -139,7 +145,8 @@ def relative_day_part(m, ctx):
 
 
 # -- weekends and weekdays
-WEEKEND_RE = rf"(?P<q>上上个|上个|这个|下个|上|这|本|下)?{WEEK}?末(?!尾)"
+_WEEKS_AWAY = r"上上个|下下个|上上|下下|上个|下个|这个|上一|下一|这一|上|下|这|本"
+WEEKEND_RE = rf"(?P<q>{_WEEKS_AWAY})?{WEEK}?末(?!尾)"
 
 
 def weekend(m, ctx):
@@ -151,7 +158,8 @@ def weekend(m, ctx):
     return _range_tok(m, *ctx.days(sat, sat + timedelta(days=2)))
 
 
-QUALIFIED_WEEKDAY_RE = rf"(?P<q>上上个|下下个|上上|下下|上个|下个|这个|上一|下一|上|下|这|本){WEEK}(?P<wd>[一二三四五六日天1-7])"
+# 下周周六 = 下周六
+QUALIFIED_WEEKDAY_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK}{WEEK}?(?P<wd>[一二三四五六日天1-7])"
 
 
 def qualified_weekday(m, ctx):
@@ -168,7 +176,7 @@ def bare_weekday(m, ctx):
 
 
 # -- weeks
-WEEK_RE = rf"(?P<q>上上个|下下个|上上|下下|上个|下个|这个|上一|下一|这一|上|下|这|本){WEEK_N}(?!期|[一二三四五六日天1-7末])"
+WEEK_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK_N}(?!期|[一二三四五六日天1-7末])"
 
 
 def week(m, ctx):
@@ -176,64 +184,20 @@ def week(m, ctx):
     return _range_tok(m, *ctx.days(monday, monday + timedelta(days=7), "week"))
 
 
-# -- quarters, half years, years
-QUARTER_RE = r"(?P<q>上上个|上个|这个|下个|本|上|下|这)季度|(?P<yr>今年|去年|明年)?第?(?P<n>[一二三四1-4])季度|[Qq](?P<qn>[1-4])"
-
-
-def quarter(m, ctx):
-    q0 = date(ctx.today.year, (ctx.today.month - 1) // 3 * 3 + 1, 1)
-    if m["q"] is not None:
-        first = q0 + relativedelta(months=3 * _MONTH_SHIFT[m["q"]])
-    else:
-        n = cn_number(m["n"]) if m["n"] else int(m["qn"])
-        y = ctx.today.year + (_YEAR_SHIFT[m["yr"]] if m["yr"] else 0)
-        first = date(y, 3 * (n - 1) + 1, 1)
-    return _range_tok(m, *ctx.days(first, first + relativedelta(months=3), "quarter"))
-
-
-YEAR_PART_RE = r"(?P<yr>大前年|前年|去年|今年|本年|明年|后年)?(?P<h>上半年|下半年|年初|年底|年末|年中)"
-
-
-def year_part(m, ctx):
-    y = ctx.today.year + (_YEAR_SHIFT[m["yr"]] if m["yr"] else 0)
-    h = m["h"]
-    if h == "上半年":
-        return _range_tok(m, *ctx.days(date(y, 1, 1), date(y, 7, 1), "month"))
-    if h == "下半年":
-        return _range_tok(m, *ctx.days(date(y, 7, 1), date(y + 1, 1, 1), "month"))
-    if h == "年初":
-        return _range_tok(m, *ctx.days(date(y, 1, 1), date(y, 2, 1), "month"))
-    if h == "年中":
-        return _range_tok(m, *ctx.days(date(y, 6, 1), date(y, 8, 1), "month"))
-    return _range_tok(m, *ctx.days(date(y, 12, 1), date(y + 1, 1, 1), "month"))
-
-
-RELATIVE_YEAR_RE = r"大前年|前年|去年|今年|本年|明年|后年"
-
-
-def relative_year(m, ctx):
-    y = ctx.today.year + _YEAR_SHIFT[m.group(0)]
-    return _range_tok(m, *ctx.days(date(y, 1, 1), date(y + 1, 1, 1), "year"))
-
-
 # -- months and month parts
-def _month_part_range(ctx: Ctx, m: re.Match, first: date, part: str | None) -> Tok:
-    if part is None:
-        return _range_tok(m, *ctx.days(first, _next_month(first), "month"))
-    lo, hi = _MONTH_PART[part]
-    end = _next_month(first) if hi == 0 else first.replace(day=hi) + timedelta(days=1)
-    return _range_tok(m, *ctx.days(first.replace(day=lo), end))
-
-
-SHIFTED_MONTH_RE = r"(?P<q>上上个|下下个|上个|下个|这个|本|上|下|这|当)月(?:份)?(?P<p>月初|月中|月底|月末|初|上旬|中旬|下旬|底|末)?"
+_PART = r"(?P<p>月初|月中|月底|月末|初|上旬|中旬|下旬|底|末)?"
+SHIFTED_MONTH_RE = rf"(?P<q>上上个|下下个|上一个|下一个|上个|下个|这个|本|上|下|这|当)月(?:份)?{_PART}"
 
 
 def shifted_month(m, ctx):
     first = _month_start(ctx.today) + relativedelta(months=_MONTH_SHIFT[m["q"]])
-    return _month_part_range(ctx, m, first, m["p"])
+    return month_part(ctx, m, first, m["p"])
 
 
-NAMED_MONTH_RE = r"(?P<mo>1[0-2]|0?[1-9]|十[一二]|[一二三四五六七八九十])月(?:份)?(?P<p>月初|月中|月底|月末|初|上旬|中旬|下旬|底|末)?(?![\d一二三四五六七八九十]+[日号])"
+NAMED_MONTH_RE = (
+    rf"(?P<mo>1[0-2]|0?[1-9]|十[一二]|[一二三四五六七八九十])(?:月(?:份)?|(?={TO}{NUM2}月)){_PART}"
+    r"(?![\d一二三四五六七八九十]+[日号])"
+)
 
 
 def named_month(m, ctx):
@@ -242,14 +206,14 @@ def named_month(m, ctx):
     cands = [date(y - 1, mo, 1), date(y, mo, 1), date(y + 1, mo, 1)]
     this_month = _month_start(ctx.today)
     first = min(cands, key=lambda c: (abs((c.year - this_month.year) * 12 + c.month - this_month.month), c))
-    return _month_part_range(ctx, m, first, m["p"])
+    return month_part(ctx, m, first, m["p"], yearless=True)
 
 
 BARE_MONTH_PART_RE = r"(?<![年月])(?P<p>月初|月中|月底|月末|上旬|中旬|下旬)"
 
 
 def bare_month_part(m, ctx):
-    return _month_part_range(ctx, m, _month_start(ctx.today), m["p"])
+    return month_part(ctx, m, _month_start(ctx.today), m["p"])
 
 
 # -- a day of this month (D号)

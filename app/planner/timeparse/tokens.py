@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from app.planner.timeparse.ahead import looks_ahead
+
 
 @dataclass(slots=True)
 class Tok:
-    kind: str  # day | part | clock | range | to | from | before | since | now | that | void
+    kind: str  # day | part | clock | range | to | from | before | earlier | after | since | now | that | void | name
     s: int
     e: int
     day: date | None = None
@@ -24,19 +26,29 @@ class Tok:
     bare_weekday: int | None = None  # 周X with no week qualifier
     bare_monthday: int | None = None  # D号 with no month qualifier
     explicit_part: bool = False
+    dated: bool = False  # a calendar date (9月3日, 9/3): a weekday beside it only restates it
+    yearless: bool = False  # a date or month with no year, read as the nearest: X到Y's end takes X's year
 
 
 class Ctx:
     """Per-call context: now, its time zone and the question/statement flavour."""
 
-    __slots__ = ("future", "now", "stored", "today", "tz")
+    __slots__ = ("_future", "_text", "now", "stored", "today", "tz")
 
-    def __init__(self, now: datetime, tz: ZoneInfo, stored: bool, future: bool) -> None:
+    def __init__(self, now: datetime, tz: ZoneInfo, stored: bool, text: str) -> None:
         self.now = now
         self.tz = tz
         self.today = now.date()
         self.stored = stored
-        self.future = future
+        self._text = text
+        self._future: bool | None = None
+
+    @property
+    def future(self) -> bool:
+        """Whether the text looks ahead; read only when a bare weekday, a clock time or N天内 asks."""
+        if self._future is None:
+            self._future = looks_ahead(self._text, self.stored)
+        return self._future
 
     def at(self, d: date, hour: int = 0, minute: int = 0) -> datetime:
         if hour >= 24:
@@ -52,9 +64,15 @@ def _day_tok(m: re.Match, d: date, **kw) -> Tok:
 
 
 def _void(m: re.Match) -> Tok:
-    """Consumed but names no time (每天…, an impossible date like 2月30日): nothing inside it or
-    attached to it becomes an expression."""
+    """Consumed but names no time (每天…, an impossible date like 2月30日, a decimal 24点5): nothing
+    inside it or attached to it becomes an expression."""
     return Tok("void", m.start(), m.end())
+
+
+def _name(m: re.Match) -> Tok:
+    """A name or an idiom made of time characters (今日头条, 《明日之后》, 下午茶): nothing inside it
+    is a time, and the words around it are read as they are."""
+    return Tok("name", m.start(), m.end())
 
 
 def _range_tok(m: re.Match, start: datetime, end: datetime, grain: str) -> Tok:

@@ -1,0 +1,32 @@
+"""Whether a text looks ahead, read on whole words: the tense module's cue characters count only
+as words of their own, so 会 inside 会议 or 要 inside 要点 is no cue."""
+
+from __future__ import annotations
+
+import re
+
+from app.planner.tense import QUESTION_AHEAD, STATEMENT_AHEAD, STATEMENT_BEHIND
+
+# words that hold a cue character without being a cue (the tense patterns already skip 重要, 开会…)
+_NOT_CUE = re.compile(
+    r"会议|会员|会计|会场|会谈|会话|会所|会长|会务|会展|会费|周会|例会|要点|纪要|摘要|概要|提要|要素|要闻|要领|心得|得分|得失"
+    r"|交流|交通|交往|交易|交际|交谈|交集|交叉|交友|社交|外交|成交"
+)
+# 交 (hand in) looks ahead in a question too (三天内交什么), unless done (周一交了什么, 交的)
+_HAND_IN = re.compile(r"交(?![了过的])")
+
+
+def looks_ahead(text: str, stored: bool) -> bool:
+    """A question about the future (安排, 要, 会, 得, 交, 之前…), or a recorded statement that
+    speaks of what is to come or of no time done."""
+    if stored:
+        return _has_cue(STATEMENT_AHEAD, text) or not STATEMENT_BEHIND.search(text)
+    return _has_cue(QUESTION_AHEAD, text) or _has_cue(_HAND_IN, text)
+
+
+def _has_cue(cues: re.Pattern[str], text: str) -> bool:
+    if cues.search(text) is None:
+        return False
+    if _NOT_CUE.search(text) is None:
+        return True
+    return cues.search(_NOT_CUE.sub(lambda w: "_" * len(w.group(0)), text)) is not None
