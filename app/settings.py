@@ -44,6 +44,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     db_pool_timeout_s: float = 2.0
     db_pooler: Literal["none", "pgbouncer"] = "none"  # pgbouncer: a transaction-mode pooler sits in between
     log_level: Literal["INFO", "DEBUG"] = "INFO"  # DEBUG adds query texts to the logs
+    # upstream limits (docs/operations.md "Upstream limits")
+    source_pool_size: int = 32  # connections (and requests in flight) per upstream
+    source_max_response_bytes: int = 8 * 1024 * 1024  # decoded bytes of one answer
+    source_max_bytes: int = 32 * 1024 * 1024  # decoded bytes of one source in one request
+    source_retries: int = 2  # retries of one upstream call after a 429, 5xx or failed connection
+    source_breaker_failures: int = 5  # consecutive failures that open a source's circuit
+    source_breaker_open_s: float = 5.0  # how long it stays open before one probe goes through
 
     @property
     def zone(self) -> ZoneInfo:
@@ -66,6 +73,16 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str, str], Any]:
         return value
 
     return parse
+
+
+def _count(name: str, raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not a whole number") from None
+    if value < 0:
+        raise ConfigError(f"{name}={raw!r} must be 0 or more")
+    return value
 
 
 def _one_of(*allowed: str, upper: bool = False) -> Callable[[str, str], str]:
@@ -136,6 +153,13 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("DB_POOL_TIMEOUT_S", "db_pool_timeout_s", _positive(float)),
     ("DB_POOLER", "db_pooler", _one_of("none", "pgbouncer")),
     ("RECALL_LOG_LEVEL", "log_level", _one_of("INFO", "DEBUG", upper=True)),
+    # upstream limits
+    ("SOURCE_POOL_SIZE", "source_pool_size", _positive(int)),
+    ("SOURCE_MAX_RESPONSE_BYTES", "source_max_response_bytes", _positive(int)),
+    ("SOURCE_MAX_BYTES", "source_max_bytes", _positive(int)),
+    ("SOURCE_RETRIES", "source_retries", _count),
+    ("SOURCE_BREAKER_FAILURES", "source_breaker_failures", _positive(int)),
+    ("SOURCE_BREAKER_OPEN_S", "source_breaker_open_s", _positive(float)),
 )
 
 
