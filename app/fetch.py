@@ -1,8 +1,9 @@
 """Fetch stage: pull every configured source for a plan, concurrently, into candidates.
 
 The sources are those of app.sources.registry. Each gets its own time budget inside the request
-deadline; one failing source never fails the others (its report says `error`). Records are
-normalized in the request's zone and cached (app.cache).
+deadline and its own HTTP client (app.sources.upstream), so one slow or failing source never costs
+the others time, connections or their answer (its report says `error`). Records are normalized
+in the request's zone and cached (app.cache).
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
-import httpx
-
 from app.cache import TimelineCache, Window
 from app.candidate import Candidate
 from app.contracts import ContextPlan, SourceReport
@@ -23,6 +22,7 @@ from app.planner.clock import Clock
 from app.settings import Settings
 from app.sources.http import SourceError, SourceTimeout
 from app.sources.registry import SOURCES, Source
+from app.sources.upstream import SourceHealth, UpstreamClient, UpstreamLimits
 from app.sources.wire import Pull
 
 log = logging.getLogger("app.fetch")
@@ -32,17 +32,33 @@ EVENT_LOOKBACK = timedelta(days=30)
 # Wide recall (RFC §3.6): records just outside a mention window are fetched too.
 SLACK = timedelta(days=1)
 SQL_RESERVE_S = 0.5
+# a pull stops waiting for its upstream at its deadline by itself; this only catches one that does not
+BACKSTOP_S = 0.1
 
 
 @dataclass
 class Upstreams:
-    """What the fetch stage needs: one shared HTTP client, settings, the cache."""
+    """What the fetch stage needs: settings, the cache and one client per configured upstream."""
 
-    client: httpx.AsyncClient
     settings: Settings
     cache: TimelineCache
+    clients: dict[str, UpstreamClient]
     # identical pulls already under way: concurrent requests share one upstream round
     inflight: dict[tuple, asyncio.Task] = field(default_factory=dict)
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Upstreams:
+        limits = UpstreamLimits.of(settings)
+        return cls(settings=settings, cache=TimelineCache(settings.cache_ttl_s),
+                   clients={s.name: UpstreamClient(limits) for s in SOURCES if getattr(settings, s.url_setting)})
+
+    def health(self) -> dict[str, SourceHealth]:
+        """Per configured upstream: requests in flight, pool size, recent failures, breaker state."""
+        return {name: client.health() for name, client in self.clients.items()}
+
+    async def aclose(self) -> None:
+        for client in self.clients.values():
+            await client.aclose()
 
 
 @dataclass
@@ -57,6 +73,8 @@ class _Job:
 
     source: Source[Any]
     pull: Pull
+    upstream: UpstreamClient
+    token: str | None
     zone: tzinfo  # the zone its records are normalized in
     key: tuple[str, ...]  # its cache key: user, source, zone (+ the query, for a source that searches)
 
@@ -89,14 +107,12 @@ async def _read(job: _Job, up: Upstreams, budget: float) -> tuple[list[Candidate
 async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[Candidate], SourceReport]:
     started = time.monotonic()
     try:
-        async with asyncio.timeout(budget):
-            pulled = await job.source.pull(job.pull, started + budget)
+        async with asyncio.timeout(budget + BACKSTOP_S):  # cancels our own waiting only, never an HTTP exchange
+            pulled = await job.source.pull(job.pull, job.upstream.call(job.token, started + budget))
     except (TimeoutError, SourceTimeout):
         return [], SourceReport(status="error", error=f"timeout after {budget:.1f}s", ms=_ms(started))
     except SourceError as exc:
         return [], SourceReport(status="error", error=str(exc), ms=_ms(started))
-    except httpx.HTTPError as exc:
-        return [], SourceReport(status="error", error=f"upstream unreachable ({type(exc).__name__})", ms=_ms(started))
     candidates: list[Candidate] = []
     skipped = pulled.skipped
     for record in pulled.records:
@@ -130,10 +146,10 @@ async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Up
                 reports[source.name] = SourceReport(status="skipped",
                                                     error=f"{source.url_setting.upper()} is not configured")
             continue
-        pull = Pull(client=up.client, base_url=base_url, token=getattr(s, source.token_setting), user_id=user_id,
-                    window=window, query=query, cap=s.source_record_cap)
+        pull = Pull(base_url=base_url, user_id=user_id, window=window, query=query, cap=s.source_record_cap)
         key = (user_id, source.name, clock.label, *((query,) if source.searches else ()))
-        jobs[source.name] = _Job(source=source, pull=pull, zone=clock.zone, key=key)
+        jobs[source.name] = _Job(source=source, pull=pull, upstream=up.clients[source.name],
+                                 token=getattr(s, source.token_setting), zone=clock.zone, key=key)
 
     results = await asyncio.gather(*(_read(job, up, budget) for job in jobs.values()))
     candidates: list[Candidate] = []

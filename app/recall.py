@@ -14,7 +14,6 @@ import msgspec
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.answer import render_answer
-from app.cache import TimelineCache
 from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest, SourceReport, Stats
 from app.db.bootstrap import prepare_database
 from app.db.engine import create_engine
@@ -43,27 +42,33 @@ class RecallDeps:
 
     @classmethod
     def create(cls, settings: Settings, engine: AsyncEngine, http_client: httpx.AsyncClient, *,
-               queries: Queries | None = None, embedder: Embedder | None = None) -> RecallDeps:
-        """The usual wiring: one HTTP client for every upstream, a timeline cache, the configured
-        embedder (EMBEDDINGS_URL, else the built-in hashing one)."""
+               queries: Queries | None = None, embedder: Embedder | None = None,
+               upstreams: Upstreams | None = None) -> RecallDeps:
+        """The usual wiring: a client of its own per upstream with a timeline cache (built from
+        settings unless given), the configured embedder on `http_client` (EMBEDDINGS_URL, else the
+        built-in hashing one). `upstreams.aclose()` closes the upstream clients at shutdown."""
         if embedder is None:
             embedder = (HttpEmbedder(http_client, settings.embeddings_url, model=settings.embeddings_model,
                                      token=settings.embeddings_token, dim=settings.embeddings_dim,
                                      timeout_s=settings.embeddings_timeout_s)
                         if settings.embeddings_url else HashingEmbedder(dim=settings.embeddings_dim))
         return cls(settings=settings, engine=engine, queries=queries or Queries(), embedder=embedder,
-                   upstreams=Upstreams(client=http_client, settings=settings, cache=TimelineCache(settings.cache_ttl_s)))
+                   upstreams=upstreams or Upstreams.from_settings(settings))
 
 
 @asynccontextmanager
 async def open_recall(settings: Settings, *, embedder: Embedder | None = None) -> AsyncIterator[RecallDeps]:
     """Everything a script or the CLI needs to run recalls outside the web app: the database
-    (embedded unless DATABASE_URL), its engine, one HTTP client and the deps; all closed after."""
+    (embedded unless DATABASE_URL), its engine, the HTTP clients and the deps; all closed after."""
     database = await asyncio.to_thread(prepare_database, settings)
     engine = create_engine(database.url, settings)
     try:
         async with httpx.AsyncClient() as client:
-            yield RecallDeps.create(settings, engine, client, embedder=embedder)
+            deps = RecallDeps.create(settings, engine, client, embedder=embedder)
+            try:
+                yield deps
+            finally:
+                await deps.upstreams.aclose()
     finally:
         await engine.dispose()
         database.close()

@@ -50,6 +50,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     log_level: Literal["INFO", "DEBUG"] = "INFO"  # DEBUG adds query texts to the logs
     db_health_timeout_s: float = 1.0  # /healthz and /readyz: connect + queries, on a connection of their own
     db_restart_backoff_max_s: float = 8.0  # longest pause between tries to restart a dead embedded server
+    # upstream limits (docs/operations.md "Upstream limits")
+    source_pool_size: int = 32  # connections (and requests in flight) per upstream
+    source_max_response_bytes: int = 8 * 1024 * 1024  # decoded bytes of one answer
+    source_max_bytes: int = 32 * 1024 * 1024  # decoded bytes of one source in one request
+    source_retries: int = 2  # retries of one upstream call after a 429, 5xx or failed connection
+    source_breaker_failures: int = 5  # consecutive failures that open a source's circuit
+    source_breaker_open_s: float = 5.0  # how long it stays open before one probe goes through
 
     @property
     def zone(self) -> ZoneInfo:
@@ -72,6 +79,16 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str, str], Any]:
         return value
 
     return parse
+
+
+def _count(name: str, raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not a whole number") from None
+    if value < 0:
+        raise ConfigError(f"{name}={raw!r} must be 0 or more")
+    return value
 
 
 def _one_of(*allowed: str, upper: bool = False) -> Callable[[str, str], str]:
@@ -149,6 +166,13 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     # database resilience
     ("DB_HEALTH_TIMEOUT_S", "db_health_timeout_s", _positive(float)),
     ("DB_RESTART_BACKOFF_MAX_S", "db_restart_backoff_max_s", _positive(float)),
+    # upstream limits
+    ("SOURCE_POOL_SIZE", "source_pool_size", _positive(int)),
+    ("SOURCE_MAX_RESPONSE_BYTES", "source_max_response_bytes", _positive(int)),
+    ("SOURCE_MAX_BYTES", "source_max_bytes", _positive(int)),
+    ("SOURCE_RETRIES", "source_retries", _count),
+    ("SOURCE_BREAKER_FAILURES", "source_breaker_failures", _positive(int)),
+    ("SOURCE_BREAKER_OPEN_S", "source_breaker_open_s", _positive(float)),
 )
 
 

@@ -117,14 +117,24 @@ async def http_client():
 
 
 @pytest.fixture
-async def build_app(db_url, http_client):
+async def build_app(db_url, http_client, monkeypatch):
     """create_app over this test's database; `env` is the service's environment (pool settings included)."""
     from app.db.engine import create_engine
+    from app.fetch import Upstreams
     from app.settings import load_settings
     from app.sqlfiles import Queries
     from app.web import create_app
 
     engines = []
+    upstreams: list[Upstreams] = []
+    from_settings = Upstreams.from_settings
+
+    def opened(settings):
+        upstreams.append(from_settings(settings))
+        return upstreams[-1]
+
+    # an app keeps its upstream clients to itself: note them as they are made, to close them after the test
+    monkeypatch.setattr(Upstreams, "from_settings", opened)
 
     def build(env: dict[str, str] | None = None, **kwargs):
         settings = load_settings(env or {})
@@ -134,3 +144,5 @@ async def build_app(db_url, http_client):
     yield build
     for eng in engines:
         await eng.dispose()
+    for up in upstreams:
+        await up.aclose()

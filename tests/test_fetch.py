@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from datetime import datetime, timedelta
 
-import httpx
 import pytest
 
 from app.cache import TimelineCache
@@ -18,14 +17,17 @@ from app.settings import load_settings
 
 
 @pytest.fixture
-async def client():
-    async with httpx.AsyncClient() as c:
-        yield c
+async def upstreams():
+    """Upstreams for an environment (+ settings as keywords), closed after the test."""
+    made: list[Upstreams] = []
 
+    def make(env, **extra) -> Upstreams:
+        made.append(Upstreams.from_settings(load_settings({**env, **{k.upper(): str(v) for k, v in extra.items()}})))
+        return made[-1]
 
-def _upstreams(client, env, **extra) -> Upstreams:
-    settings = load_settings({**env, **{k.upper(): str(v) for k, v in extra.items()}})
-    return Upstreams(client=client, settings=settings, cache=TimelineCache(settings.cache_ttl_s))
+    yield make
+    for up in made:
+        await up.aclose()
 
 
 CLOCK = resolve_clock(DEMO_NOW, None)
@@ -42,8 +44,8 @@ def _owned(ds, user):
         f"memory_v2:memory:{m['memory_id']}" for m in ds.memories if m["user_id"] == user}
 
 
-async def test_every_source_is_read_to_the_last_page(client, upstream_env, emulator):
-    up = _upstreams(client, upstream_env)
+async def test_every_source_is_read_to_the_last_page(upstreams, upstream_env, emulator):
+    up = upstreams(upstream_env)
     plan = _plan()
     got = await fetch_candidates(plan, CLOCK, DEMO_USER, up)
     lo, hi = fetch_window(plan, DEMO_NOW)
@@ -61,38 +63,38 @@ async def test_every_source_is_read_to_the_last_page(client, upstream_env, emula
     assert all(c.observed_time < DEMO_NOW for c in got.candidates), "nothing observed after now"
 
 
-async def test_sessions_started_before_the_window_still_count(client, upstream_env):
-    got = await fetch_candidates(_plan("我今天说了什么"), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
+async def test_sessions_started_before_the_window_still_count(upstreams, upstream_env):
+    got = await fetch_candidates(_plan("我今天说了什么"), CLOCK, DEMO_USER, upstreams(upstream_env))
     texts = {c.content for c in got.candidates if c.source == "chat"}
     assert "降噪方案今天定下来了，用端侧模型" in texts
 
 
-async def test_429_with_retry_after_is_honoured(client, upstream_env, emulator):
+async def test_429_with_retry_after_is_honoured(upstreams, upstream_env, emulator):
     emulator.state.set_fault("meinput", "429", times=1, retry_after_s=0.3)
     started = time.monotonic()
-    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(upstream_env))
     assert got.reports["meinput"].status == "ok"
     assert time.monotonic() - started >= 0.3
 
 
-async def test_429_forever_is_an_error_of_that_source_only(client, upstream_env, emulator):
+async def test_429_forever_is_an_error_of_that_source_only(upstreams, upstream_env, emulator):
     emulator.state.set_fault("meinput", "429", retry_after_s=5)
-    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(upstream_env))
     assert got.reports["meinput"].status == "error"
     assert "429" in got.reports["meinput"].error
     assert got.reports["chat"].status == "ok"
 
 
-async def test_503_then_success(client, upstream_env, emulator):
+async def test_503_then_success(upstreams, upstream_env, emulator):
     emulator.state.set_fault("chat", "503", times=2)
-    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(upstream_env))
     assert got.reports["chat"].status == "ok" and got.reports["chat"].fetched > 0
 
 
-async def test_slow_source_times_out_and_others_are_served(client, upstream_env, emulator):
+async def test_slow_source_times_out_and_others_are_served(upstreams, upstream_env, emulator):
     emulator.state.set_fault("meinput", "delay", delay_s=3)
     started = time.monotonic()
-    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env, source_timeout_s=0.5))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(upstream_env, source_timeout_s=0.5))
     assert time.monotonic() - started < 1.5
     assert got.reports["meinput"].status == "error"
     assert got.reports["meinput"].error == "timeout after 0.5s"
@@ -100,9 +102,9 @@ async def test_slow_source_times_out_and_others_are_served(client, upstream_env,
     assert any(c.source == "chat" for c in got.candidates)
 
 
-async def test_junk_records_are_skipped_and_counted(client, upstream_env, emulator):
+async def test_junk_records_are_skipped_and_counted(upstreams, upstream_env, emulator):
     emulator.state.set_fault("meinput", "junk")
-    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, upstream_env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(upstream_env))
     report = got.reports["meinput"]
     assert report.status == "ok"
     assert report.skipped == 6
@@ -111,24 +113,24 @@ async def test_junk_records_are_skipped_and_counted(client, upstream_env, emulat
     assert dirty.content == "明天开会\ufffd", "NUL dropped, lone surrogate replaced, the record kept"
 
 
-async def test_bad_token_is_an_auth_error_of_that_source(client, upstream_env):
+async def test_bad_token_is_an_auth_error_of_that_source(upstreams, upstream_env):
     env = {**upstream_env, "CHAT_TOKEN": "wrong"}
-    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(env))
     assert got.reports["chat"].status == "error"
     assert "401" in got.reports["chat"].error and "token" in got.reports["chat"].error
     assert "wrong" not in got.reports["chat"].error, "tokens are never echoed"
     assert got.reports["meinput"].status == "ok"
 
 
-async def test_unconfigured_sources(client, upstream_env):
+async def test_unconfigured_sources(upstreams, upstream_env):
     env = {k: v for k, v in upstream_env.items() if not k.startswith(("CHAT", "MEMORY"))}
-    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, _upstreams(client, env))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(env))
     assert got.reports["chat"].status == "skipped"
     assert "memory_v2" not in got.reports, "Memory V2 is simply absent when MEMORY_URL is unset"
 
 
-async def test_second_identical_query_is_served_from_cache_until_ttl(client, upstream_env, emulator):
-    up = _upstreams(client, upstream_env)
+async def test_second_identical_query_is_served_from_cache_until_ttl(upstreams, upstream_env, emulator):
+    up = upstreams(upstream_env)
     elapsed = [0.0]  # the cache's clock, moved by hand: a loaded machine must not expire it early
     up.cache = TimelineCache(0.5, clock=lambda: elapsed[0])
     first = await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
@@ -145,8 +147,8 @@ async def test_second_identical_query_is_served_from_cache_until_ttl(client, ups
     assert sum(emulator.state.requests.values()) > calls, "after the TTL the upstreams are asked again"
 
 
-async def test_cache_keys_include_the_user(client, upstream_env):
-    up = _upstreams(client, upstream_env)
+async def test_cache_keys_include_the_user(upstreams, upstream_env):
+    up = upstreams(upstream_env)
     await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
     other = await fetch_candidates(_plan(), CLOCK, OTHER_USER, up)
     assert not other.reports["meinput"].cached
@@ -192,9 +194,9 @@ def mixed_emulator():
     ("chat", 7, 4, {"chat:message:m_ok", "chat:run:r_ok"}),  # the tool message is dropped, not counted
     ("memory_v2", 4, 3, {"memory_v2:memory:mem_ok"}),
 ])
-async def test_an_unreadable_record_is_skipped_and_its_page_still_used(client, mixed_emulator, source, fetched,
+async def test_an_unreadable_record_is_skipped_and_its_page_still_used(upstreams, mixed_emulator, source, fetched,
                                                                         skipped, kept):
-    got = await fetch_candidates(_plan(), CLOCK, MIXED_USER, _upstreams(client, mixed_emulator.env()))
+    got = await fetch_candidates(_plan(), CLOCK, MIXED_USER, upstreams(mixed_emulator.env()))
     report = got.reports[source]
     assert (report.status, report.fetched, report.skipped) == ("ok", fetched, skipped)
     assert {c.source_ref for c in got.candidates if c.source == source} == kept

@@ -19,8 +19,10 @@ TEMPORAL = ["我昨天有什么重要的事？", "这周五之前要交什么？
 
 
 @pytest.fixture
-def deps(engine, http_client, upstream_env):
-    return RecallDeps.create(load_settings({**upstream_env, "CACHE_TTL_S": "0.001"}), engine, http_client)
+async def deps(engine, http_client, upstream_env):
+    deps = RecallDeps.create(load_settings({**upstream_env, "CACHE_TTL_S": "0.001"}), engine, http_client)
+    yield deps
+    await deps.upstreams.aclose()
 
 
 @pytest.mark.parametrize("query", NORMAL_CHAT)

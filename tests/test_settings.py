@@ -30,6 +30,8 @@ def test_values_are_read_and_typed():
         ({"SOURCE_TIMEOUT_S": "fast"}, "SOURCE_TIMEOUT_S='fast' is not a number"),
         ({"SOURCE_TIMEOUT_S": "-1"}, "SOURCE_TIMEOUT_S='-1' must be greater than 0"),
         ({"DB_POOL_SIZE": "1.5"}, "DB_POOL_SIZE='1.5' is not a whole number"),
+        ({"SOURCE_RETRIES": "-1"}, "SOURCE_RETRIES='-1' must be 0 or more"),
+        ({"SOURCE_RETRIES": "two"}, "SOURCE_RETRIES='two' is not a whole number"),
         ({"MEINPUT_URL": "ftp://x"}, "MEINPUT_URL='ftp://x' must be an http:// or https:// URL"),
         ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL must be a postgresql:// URL"),
         ({"RECALL_DATA_DIR": "rel/dir"}, "RECALL_DATA_DIR='rel/dir' must be an absolute path"),

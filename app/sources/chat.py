@@ -13,14 +13,15 @@ import msgspec
 from app.candidate import Candidate
 from app.contracts import ItemStatus
 from app.normalize import Stated, build_candidate, estimate_importance
-from app.sources.http import paginate
+from app.sources.http import SourceCall, paginate
 from app.sources.wire import Pull, Pulled, RecordId, Text, advisory, decode_each, offset_time
+from app.text import clean_text
 
 SESSION_FAN_OUT = 8  # messages of at most this many sessions are fetched at once
 
 
 class _Session(msgspec.Struct, frozen=True):
-    session_id: str
+    session_id: RecordId  # never empty: an empty one would ask for /v1/sessions//messages
 
 
 class _Speaker(msgspec.Struct, frozen=True):
@@ -77,7 +78,7 @@ def decode_run(record: Any) -> AgentRun:
     return msgspec.convert(record, AgentRun)
 
 
-async def pull(req: Pull, deadline: float) -> Pulled[ChatRecord]:
+async def pull(req: Pull, http: SourceCall) -> Pulled[ChatRecord]:
     """Messages and agent runs of `req.user_id` in the window.
 
     Sessions are listed by activity overlap; their messages are filtered by time, never the
@@ -86,10 +87,10 @@ async def pull(req: Pull, deadline: float) -> Pulled[ChatRecord]:
     lo, hi = req.window[0].isoformat(), req.window[1].isoformat()
     uid = quote(req.user_id, safe="")
     sessions, runs = await asyncio.gather(
-        paginate(req.client, f"{req.base_url}/v1/users/{uid}/sessions", "sessions", token=req.token,
-                 deadline=deadline, params={"active_from": lo, "active_to": hi}, cap=req.cap),
-        paginate(req.client, f"{req.base_url}/v1/users/{uid}/agent-runs", "runs", token=req.token,
-                 deadline=deadline, params={"from": lo, "to": hi}, cap=req.cap),
+        paginate(http, f"{req.base_url}/v1/users/{uid}/sessions", "sessions",
+                 params={"active_from": lo, "active_to": hi}, cap=req.cap),
+        paginate(http, f"{req.base_url}/v1/users/{uid}/agent-runs", "runs",
+                 params={"from": lo, "to": hi}, cap=req.cap),
     )
     listed = (advisory(s, _Session) for s in sessions)
     session_ids = list(dict.fromkeys(s.session_id for s in listed if s is not None))
@@ -97,9 +98,8 @@ async def pull(req: Pull, deadline: float) -> Pulled[ChatRecord]:
 
     async def messages_of(session_id: str) -> list[Any]:
         async with gate:
-            return await paginate(req.client, f"{req.base_url}/v1/sessions/{quote(session_id, safe='')}/messages",
-                                  "messages", token=req.token, deadline=deadline,
-                                  params={"from": lo, "to": hi}, cap=req.cap)
+            return await paginate(http, f"{req.base_url}/v1/sessions/{quote(session_id, safe='')}/messages",
+                                  "messages", params={"from": lo, "to": hi}, cap=req.cap)
 
     pages = await asyncio.gather(*(messages_of(sid) for sid in session_ids))
     messages = [m for page in pages for m in page][: req.cap]
@@ -125,7 +125,7 @@ def _run_candidate(run: AgentRun, user_id: str, zone: tzinfo) -> Candidate:
     # work the agent finished for the user counts a little more than a remark
     importance = estimate_importance(text, "event", ()) + (0.1 if status == "completed" else 0.0)
     # started_at is exact and the task is the run's own title: nothing about them is guessed
-    stated = Stated(type="event", status=status, event_time=run.started, title=run.task.strip()[:30], confidence=1.0)
+    stated = Stated(type="event", status=status, event_time=run.started, title=clean_text(run.task).strip()[:30], confidence=1.0)
     return build_candidate(source="chat", ref=f"chat:run:{run.id}", user_id=user_id, role="run", text=text,
                            observed=run.started, zone=zone, happened_when_said=True, stated=stated,
                            importance=min(1.0, importance))

@@ -1,12 +1,16 @@
-"""One request helper for every upstream: bearer auth, a time budget, retries on 429/5xx."""
+"""How a source asks its upstream: the SourceError hierarchy, a request's view of the upstream
+(`SourceCall`), the retry rule and pagination. The HTTP itself is done by the upstream's own
+client (app/sources/upstream.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import httpx
+if TYPE_CHECKING:
+    from app.sources.upstream import UpstreamClient
 
 
 class SourceError(Exception):
@@ -21,70 +25,59 @@ class SourceTimeout(SourceError):
     pass
 
 
+class SourceUnavailable(SourceError):
+    """A transient failure (429, 5xx, a failed connection): worth a retry, counted by the breaker."""
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after  # seconds the upstream asked us to wait (429 Retry-After)
+
+
+class SourceCircuitOpen(SourceError):
+    """The source failed too often lately: no upstream call is made until its breaker lets one probe."""
+
+
+class SourcePoolExhausted(SourceError):
+    """Every connection to the upstream stayed busy until the budget ran out."""
+
+
+@dataclass(slots=True)
+class SourceCall:
+    """One source's upstream as one request sees it: the token to send, when to stop waiting,
+    and how many more decoded bytes the request may read from it."""
+
+    upstream: UpstreamClient
+    token: str | None
+    deadline: float  # a time.monotonic() value
+    bytes_left: int
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+
 _BACKOFF_S = (0.05, 0.1, 0.2, 0.4, 0.8)
 
 
-async def request_json(
-    client: httpx.AsyncClient,
-    method: str,
-    url: str,
-    *,
-    token: str | None,
-    deadline: float,
-    params: dict[str, Any] | None = None,
-    json: Any = None,
-) -> Any:
-    """The decoded JSON body, retrying 429 (honouring Retry-After), 5xx and transport errors
-    until `deadline` (a time.monotonic() value)."""
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
+async def request_json(call: SourceCall, method: str, url: str, *, params: dict[str, Any] | None = None,
+                       json: Any = None) -> Any:
+    """The decoded JSON answer. A transient failure is retried at most the upstream's `retries`
+    times, after a short backoff (429: after its Retry-After), while the budget allows."""
     attempt = 0
     while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise SourceTimeout("time budget exhausted")
         try:
-            resp = await client.request(method, url, params=params, json=json, headers=headers, timeout=remaining)
-        except httpx.TimeoutException:
-            raise SourceTimeout("upstream did not answer in time") from None
-        except httpx.TransportError as exc:
-            wait, reason = _BACKOFF_S[min(attempt, len(_BACKOFF_S) - 1)], f"connection failed ({type(exc).__name__})"
-        else:
-            if resp.status_code in (401, 403):
-                raise SourceAuthError(f"upstream rejected the token (HTTP {resp.status_code}): check its *_TOKEN setting")
-            if resp.status_code == 429:
-                wait, reason = _retry_after(resp), "rate limited (HTTP 429)"
-            elif resp.status_code >= 500:
-                wait, reason = _BACKOFF_S[min(attempt, len(_BACKOFF_S) - 1)], f"upstream error (HTTP {resp.status_code})"
-            elif resp.status_code >= 400:
-                raise SourceError(f"upstream refused the request (HTTP {resp.status_code})")
-            else:
-                try:
-                    return resp.json()
-                except ValueError:
-                    raise SourceError("upstream sent a body that is not JSON") from None
-        if time.monotonic() + wait >= deadline:
-            raise SourceError(f"{reason}; no time left in the budget to retry")
+            return await call.upstream.exchange(method, url, call, params=params, json=json)
+        except SourceUnavailable as exc:
+            if attempt >= call.upstream.limits.retries:
+                raise SourceUnavailable(f"{exc}; gave up after {attempt + 1} attempts") from None
+            wait = exc.retry_after if exc.retry_after is not None else _BACKOFF_S[min(attempt, len(_BACKOFF_S) - 1)]
+            if time.monotonic() + wait >= call.deadline:
+                raise SourceUnavailable(f"{exc}; no time left in the budget to retry") from None
         await asyncio.sleep(wait)
         attempt += 1
 
 
-def _retry_after(resp: httpx.Response) -> float:
-    try:
-        return max(0.0, float(resp.headers.get("Retry-After", "1")))
-    except ValueError:
-        return 1.0
-
-
-async def paginate(
-    client: httpx.AsyncClient,
-    url: str,
-    key: str,
-    *,
-    token: str | None,
-    deadline: float,
-    params: dict[str, Any],
-    cap: int,
-) -> list[Any]:
+async def paginate(call: SourceCall, url: str, key: str, *, params: dict[str, Any], cap: int) -> list[Any]:
     """Every page of a `next_cursor` listing until the end or `cap` records."""
     out: list[Any] = []
     cursor = None
@@ -92,7 +85,7 @@ async def paginate(
         page_params = {**params, "limit": min(500, cap - len(out))}
         if cursor:
             page_params["cursor"] = cursor
-        body = await request_json(client, "GET", url, token=token, deadline=deadline, params=page_params)
+        body = await request_json(call, "GET", url, params=page_params)
         if not isinstance(body, dict) or not isinstance(body.get(key), list):
             raise SourceError(f"upstream page has no '{key}' list")
         out.extend(body[key])

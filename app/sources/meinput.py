@@ -10,7 +10,7 @@ import msgspec
 
 from app.candidate import Candidate
 from app.normalize import build_candidate
-from app.sources.http import paginate
+from app.sources.http import SourceCall, paginate
 from app.sources.wire import Pull, Pulled, RecordId, Text, advisory, advisory_score, decode_each, offset_time
 
 
@@ -52,7 +52,7 @@ def decode(record: Any, user_id: str) -> Segment:
     return segment
 
 
-async def pull(req: Pull, deadline: float) -> Pulled[Segment]:
+async def pull(req: Pull, http: SourceCall) -> Pulled[Segment]:
     """Segments of `req.user_id` with observed_at in the window."""
     params = {
         "user_id": req.user_id,
@@ -60,8 +60,7 @@ async def pull(req: Pull, deadline: float) -> Pulled[Segment]:
         "observed_from": req.window[0].isoformat(),
         "observed_to": req.window[1].isoformat(),
     }
-    raw = await paginate(req.client, f"{req.base_url}/v1/evidence/export", "items",
-                         token=req.token, deadline=deadline, params=params, cap=req.cap)
+    raw = await paginate(http, f"{req.base_url}/v1/evidence/export", "items", params=params, cap=req.cap)
     return decode_each(raw, partial(decode, user_id=req.user_id))
 
 

@@ -11,7 +11,7 @@ import msgspec
 from app.candidate import Candidate
 from app.contracts import ItemType
 from app.normalize import Stated, build_candidate
-from app.sources.http import SourceError, request_json
+from app.sources.http import SourceCall, SourceError, request_json
 from app.sources.wire import (
     Pull,
     Pulled,
@@ -55,12 +55,11 @@ def decode(record: Any) -> MemoryRecord:
     return msgspec.convert(record, MemoryRecord)
 
 
-async def pull(req: Pull, deadline: float) -> Pulled[MemoryRecord]:
+async def pull(req: Pull, http: SourceCall) -> Pulled[MemoryRecord]:
     """Memories of `req.user_id` matching the plan's topics in the window."""
     body = {"user_id": req.user_id, "query": req.query, "time_from": req.window[0].isoformat(),
             "time_to": req.window[1].isoformat(), "limit": min(req.cap, 50)}
-    resp = await request_json(req.client, "POST", f"{req.base_url}/v1/memory/search", token=req.token,
-                              deadline=deadline, json=body)
+    resp = await request_json(http, "POST", f"{req.base_url}/v1/memory/search", json=body)
     try:
         answer = msgspec.convert(resp, _Answer)
     except msgspec.ValidationError:

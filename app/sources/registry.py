@@ -10,6 +10,7 @@ from typing import Any, Generic
 from app.candidate import Candidate
 from app.contracts import SourceName
 from app.sources import chat, meinput, memory
+from app.sources.http import SourceCall
 from app.sources.wire import Pull, Pulled, R
 
 
@@ -20,7 +21,7 @@ class Source(Generic[R]):
     token_setting: str  # the Settings field holding its bearer token
     optional: bool  # without a URL an optional source is simply absent; any other reports `skipped`
     searches: bool  # its answer depends on the plan's topics, so they are part of its cache key
-    pull: Callable[[Pull, float], Awaitable[Pulled[R]]]  # (what, deadline as a time.monotonic() value)
+    pull: Callable[[Pull, SourceCall], Awaitable[Pulled[R]]]  # (what, its upstream for this request)
     to_candidate: Callable[[R, str, tzinfo], Candidate]  # (record, user_id, zone)
 
 

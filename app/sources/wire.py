@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any, Generic, TypeVar
 
-import httpx
 import msgspec
 
 from app.planner.clock import FIRST_YEAR, LAST_YEAR
@@ -21,17 +20,16 @@ from app.planner.clock import FIRST_YEAR, LAST_YEAR
 T = TypeVar("T")
 R = TypeVar("R")
 
-RecordId = Annotated[str, msgspec.Meta(min_length=1)]
+# an id becomes part of a source_ref loaded by COPY, which takes no NUL and no lone surrogate
+RecordId = Annotated[str, msgspec.Meta(pattern=r"\A[^\x00\ud800-\udfff]+\Z")]
 Text = Annotated[str, msgspec.Meta(pattern=r"\S")]  # not blank
 
 
 @dataclass(frozen=True, slots=True)
 class Pull:
-    """What to pull from one source for one request (when to give up is the `deadline` beside it)."""
+    """What to pull from one source for one request (how to ask its upstream is the `SourceCall` beside it)."""
 
-    client: httpx.AsyncClient
     base_url: str
-    token: str | None
     user_id: str
     window: tuple[datetime, datetime]  # half-open [from, to)
     query: str  # the plan's topic terms, for a source that searches
