@@ -12,6 +12,7 @@ from http import HTTPStatus
 from typing import Any
 
 import httpx
+import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
@@ -120,8 +121,15 @@ def create_app(
     async def database_part() -> dict[str, Any]:
         return await database_health(health_engine, queries, head)
 
+    async def upstreams_part() -> dict[str, Any]:
+        """Each upstream's client; not ready while one has every connection busy (this replica's
+        own trouble: a wedged or exhausted pool), whereas an open breaker is the upstream's and is
+        only shown (every replica would see it)."""
+        sources = {name: msgspec.structs.asdict(h) for name, h in deps.upstreams.health().items()}
+        return {"ready": not any(s["in_flight"] >= s["pool_size"] for s in sources.values()), "sources": sources}
+
     # The parts of /readyz: the service is ready when every one is. A part is one entry here.
-    readiness: dict[str, ReadinessCheck] = {"database": database_part}
+    readiness: dict[str, ReadinessCheck] = {"database": database_part, "upstreams": upstreams_part}
 
     tokens = [t.encode() for t in settings.api_tokens]
 
@@ -167,6 +175,7 @@ def create_app(
 
     app = Litestar(
         route_handlers=[healthz, readyz, plan_endpoint, recall_endpoint],
+        on_shutdown=[deps.upstreams.aclose],  # the app made its upstream clients: it closes them
         before_request=guard,
         after_request=_tag_response,
         exception_handlers={

@@ -166,3 +166,12 @@ def test_asyncpg_state_errors_of_a_lost_connection_are_503():
     # what asyncpg raised at COMMIT when the postmaster was killed mid-request (it was a 500)
     with pytest.raises(DatabaseUnavailable), database_errors():
         raise asyncpg.InternalClientError("cannot switch to state 15; another operation (2) is in progress")
+
+
+async def test_readyz_shows_each_upstreams_client(build_app, upstream_env):
+    app = build_app(upstream_env)
+    async with client_for(app) as c:
+        ready = (await c.get("/readyz")).json()
+    sources = ready["upstreams"]["sources"]
+    assert {"meinput", "chat"} <= set(sources) and ready["upstreams"]["ready"]
+    assert sources["chat"]["breaker"] == "closed" and sources["chat"]["in_flight"] == 0
