@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from app.planner.timeparse import parse
-from tests.planner.test_timeparse_table import TZ, _t, cases_from
+from tests.planner.test_timeparse_table import TZ, _t, assert_parses_as, cases_from
 
 TABLES: dict[str, str] = {
     # Thursday
@@ -200,14 +200,7 @@ CASES = list(cases_from(TABLES))
 
 @pytest.mark.parametrize(("now", "text", "expected"), CASES)
 def test_expression(now, text, expected):
-    found = parse(text, now, TZ)
-    if expected is None:
-        assert found == [], f"{text!r} is not a time expression"
-        return
-    assert len(found) == 1, found
-    expr = found[0]
-    assert (expr.start, expr.end, expr.grain) == expected
-    assert expr.text in text
+    assert_parses_as(now, text, expected)
 
 
 def test_spans_index_the_original_text_after_script_and_width_conversion():

@@ -429,6 +429,11 @@ def test_table_is_large_enough():
 
 @pytest.mark.parametrize(("now", "text", "expected"), CASES)
 def test_expression(now, text, expected):
+    assert_parses_as(now, text, expected)
+
+
+def assert_parses_as(now, text, expected):
+    """One expression with exactly the expected range and grain, or none when none is expected."""
     found = parse(text, now, TZ)
     if expected is None:
         assert found == [], f"{text!r} is not a time expression"
