@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint serve demo bench eval schemas clean
+.PHONY: install test lint serve demo bench faults eval schemas clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ bench: $(VENV)/.bench-installed
 	$(PY) bench/timeparse.py
 	$(PY) bench/recall.py
 	$(PY) bench/load.py
+
+# the service against misbehaving upstreams and a killed database (a few minutes each)
+faults: install
+	$(PY) bench/upstream_faults.py
+	$(PY) bench/db_faults.py
 
 eval: install
 	$(PY) bench/eval.py
