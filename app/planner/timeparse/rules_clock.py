@@ -45,8 +45,9 @@ def colon_clock(m, ctx):
     return Tok("clock", m.start(), m.end(), hour=int(m["h"]), minute=int(m["mi"]), grain="minute")
 
 
-# 「三点建议」「两点要求」: N点 counting points, not a clock time; 「一点都不」: a degree
-_POINTS_NOUN = re.compile(r"建议|意见|内容|要求|原因|注意|看法|想法|理由|问题|结论|共识|方面|部分|东西|心得|体会|[条点儿都也]")
+# 「三点建议」「两点要求」: N点 counting points, not a clock time; 「一点都不」「一点儿」: a degree (but
+# 「10点儿子放学」「三点儿见」 are clock times: 儿 makes a degree of 一点 only)
+_POINTS_NOUN = re.compile(r"建议|意见|内容|要求|原因|注意|看法|想法|理由|问题|结论|共识|方面|部分|东西|心得|体会|[条点都也]")
 # 24点5度, 3点5倍: a number with a unit after it
 _UNIT_AFTER = re.compile(r"[度元块米斤克倍%万亿]")
 _QUARTERS = {"一": 15, "1": 15, "两": 30, "二": 30, "2": 30, "三": 45, "3": 45}
@@ -64,7 +65,8 @@ def clock(m, ctx):
         return _void(m)
     prev = m.string[m.start() - 1 : m.start()] if m.start() else ""
     if m["mi"] is None and not m["half"] and not m["q"] and "点" in m.group(0) and (
-            _POINTS_NOUN.match(m.string, m.end()) or (prev and prev in "快慢多少好大小有差再些这那第重")):
+            _POINTS_NOUN.match(m.string, m.end()) or (prev and prev in "快慢多少好大小有差再些这那第重")
+            or (m["h"] == "一" and m.string.startswith("儿", m.end()))):
         return None  # 快一点, 有一点, 三点建议
     minute = None
     if m["half"]:
