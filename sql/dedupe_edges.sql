@@ -15,7 +15,8 @@
 -- in observed order on its day), hence with at most that many on either side, nearest first: a
 -- window packed with thousands of messages costs n × max_neighbours comparisons, not n²
 -- (dedupe_crowded counts the items this leaves out).
--- One row per item with an edge: its neighbours and the smallest of their ids, for the component walk.
+-- One row per item with an edge: its neighbours and the smallest of their ids (the components are
+-- labelled from these lists by app/pipeline/dedupe.py).
 CREATE TEMP TABLE recall_edges ON COMMIT DROP AS
 WITH pairs AS (
     SELECT least(a.id, b.id) AS a, greatest(a.id, b.id) AS b
