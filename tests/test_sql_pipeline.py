@@ -526,3 +526,16 @@ async def test_two_conversations_minutes_apart_about_two_calls_at_one_hour_stay_
     ]
     assert await _clusters(engine, cands) == [
         {"chat:message:a1", "chat:message:q1"}, {"chat:message:a2", "chat:message:q2"}]
+
+
+async def test_a_plan_asking_for_no_dedupe_gets_every_record(engine):
+    import msgspec
+
+    seg = cand("meinput:segment:1", "明天下午三点和张总签合同", event=D(2, 15), observed=D(1, 21, 10))
+    echo = cand("chat:message:1", "明天下午3点和张总签合同", event=D(2, 15), observed=D(1, 21, 12), source="chat",
+                role="user", quality=0.97)
+    plan = plan_query("我前天说过什么", now=NOW)
+    as_is = msgspec.structs.replace(plan, output=msgspec.structs.replace(plan.output, dedupe=False))
+    merged = await run_stages(engine, Queries(), await prepare_stages(plan, CLOCK, [seg, echo], EMBEDDER))
+    separate = await run_stages(engine, Queries(), await prepare_stages(as_is, CLOCK, [seg, echo], EMBEDDER))
+    assert len(merged.rows) == 1 and len(separate.rows) == 2

@@ -110,7 +110,11 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
             loaded = await load_candidates(run, inp.candidates, inp.embeddings, inp.clock)
             changes = await apply_lifecycle(run, inp.clock, inp.candidates, explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)
-            dedupe_plan = await _dedupe_or_skip(run, explain, notices)
+            if inp.plan.output.dedupe:
+                dedupe_plan = await _dedupe_or_skip(run, explain, notices)
+            else:  # a caller's plan may ask for every record as it is (RFC §5 output.dedupe)
+                await run.execute("dedupe", "dedupe_skipped")
+                dedupe_plan = None
             ranked = await rank(run, inp.plan, inp.topic, snapshot, limit=limit, include_hidden=include_hidden)
     except OutOfTime as cut:
         notices.append(f"the database ran out of time in the {cut.stage} stage: no items could be shown; "
