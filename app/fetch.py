@@ -140,13 +140,12 @@ async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Up
     jobs: dict[str, _Job] = {}
     reports: dict[str, SourceReport] = {}
     for source in SOURCES:
-        base_url = getattr(s, source.url_setting)
-        if not base_url:
+        if source.name not in up.clients:  # Upstreams.from_settings made a client per configured source
             if not source.optional:
                 reports[source.name] = SourceReport(status="skipped",
                                                     error=f"{source.url_setting.upper()} is not configured")
             continue
-        pull = Pull(base_url=base_url, user_id=user_id, window=window, query=query, cap=s.source_record_cap)
+        pull = Pull(base_url=getattr(s, source.url_setting), user_id=user_id, window=window, query=query, cap=s.source_record_cap)
         key = (user_id, source.name, clock.label, *((query,) if source.searches else ()))
         jobs[source.name] = _Job(source=source, pull=pull, upstream=up.clients[source.name],
                                  token=getattr(s, source.token_setting), zone=clock.zone, key=key)

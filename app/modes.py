@@ -2,9 +2,9 @@
 the bundle and the answer.
 
 - `ranges`: which plan range the question's time fills. `event` = when a thing happens
-  (event_time), `mention` = when it was said or recorded (observed_time), `both` = either
+  (event_time), `both` = either that or when it was said or recorded (observed_time)
   (AMBIGUOUS: occurred ∪ mentioned), `mention_then_event` = the first time word is when it was
-  said and the rest when it happens (「昨天说过明天要做什么」), else like `mention`.
+  said and the rest when it happens (「昨天说过明天要做什么」), else when it was said.
 - `restricts_types`: the filter keeps only the item types of the plan's targets (the mode's own,
   plus any kind the question names: 「这周五之前有什么会议」 keeps meetings); otherwise every type,
   and targets only tilt the ranking. sql/filter_by_mode.sql reads the types as a parameter and holds
@@ -25,7 +25,7 @@ from app.contracts import GroupKey, TargetType, TemporalMode
 @dataclass(frozen=True, slots=True)
 class Mode:
     name: TemporalMode
-    ranges: Literal["event", "mention", "both", "mention_then_event"]
+    ranges: Literal["event", "both", "mention_then_event"]
     restricts_types: bool
     groups: tuple[GroupKey, ...]
     targets: tuple[tuple[TargetType, float], ...]

@@ -125,8 +125,9 @@ def create_app(
         """Each upstream's client; not ready while one has every connection busy (this replica's
         own trouble: a wedged or exhausted pool), whereas an open breaker is the upstream's and is
         only shown (every replica would see it)."""
-        sources = {name: msgspec.structs.asdict(h) for name, h in deps.upstreams.health().items()}
-        return {"ready": not any(s["in_flight"] >= s["pool_size"] for s in sources.values()), "sources": sources}
+        health = deps.upstreams.health()
+        return {"ready": not any(h.in_flight >= h.pool_size for h in health.values()),
+                "sources": {name: msgspec.structs.asdict(h) for name, h in health.items()}}
 
     # The parts of /readyz: the service is ready when every one is. A part is one entry here.
     readiness: dict[str, ReadinessCheck] = {"database": database_part, "upstreams": upstreams_part}

@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,6 +37,7 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app.demo import free_port, wait_healthy
 from app.emulator.dataset import DEMO_NOW, DEMO_USER
 from app.emulator.hostile import EMPTY_CHAT, Answer, HostileUpstream, gzip_bomb, json_answer, slow
 from app.emulator.server import DEFAULT_TOKENS
@@ -50,36 +50,21 @@ BOMBS = 10
 MB = 1024 * 1024
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Service:
     """`python -m app serve` from `tree`, on a free loopback port, with its own data dir."""
 
     def __init__(self, tree: Path, label: str, env: dict[str, str]) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         data_dir = WORK / label / "pgdata"
         data_dir.parent.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(self.port)], cwd=tree,
-            env={**os.environ, **env, "RECALL_DATA_DIR": str(data_dir)}, stderr=subprocess.DEVNULL)
+            env={**{k: v for k, v in os.environ.items() if k != "DATABASE_URL"}, **env,
+                 "RECALL_DATA_DIR": str(data_dir)}, stderr=subprocess.DEVNULL)
 
     def wait_ready(self, seconds: float = 180) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise SystemExit(f"the service exited early with code {self.proc.returncode}")
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.3)
-        raise SystemExit("the service did not become healthy")
+        wait_healthy(self.url, self.proc, seconds)
 
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
@@ -203,7 +188,7 @@ async def _watch(c: httpx.AsyncClient, work: Coroutine[Any, Any, list[str]]) -> 
 
 
 async def run_tree(tree: Path, label: str, args: argparse.Namespace, bomb: Answer) -> dict[str, str]:
-    port = _free_port()
+    port = free_port()
     emulator = subprocess.Popen([sys.executable, "-m", "app.emulator", "--port", str(port)], cwd=ROOT,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:

@@ -15,7 +15,7 @@
 -- in observed order on its day), hence with at most that many on either side, nearest first: a
 -- window packed with thousands of messages costs n × max_neighbours comparisons, not n²
 -- (dedupe_crowded counts the items this leaves out).
--- One row per item with an edge: its neighbours (the components are
+-- One row per item with an edge to a larger id: those ids (each pair once; the components are
 -- labelled from these lists by app/pipeline/dedupe.py).
 CREATE TEMP TABLE recall_edges ON COMMIT DROP AS
 WITH pairs AS (
@@ -66,5 +66,5 @@ WITH pairs AS (
     JOIN recall_window wc ON wc.id = ch.change
 )
 SELECT a, array_agg(b) AS near
-FROM (SELECT a, b FROM pairs UNION ALL SELECT b, a FROM pairs) edge
+FROM pairs
 GROUP BY a

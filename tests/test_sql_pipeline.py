@@ -157,8 +157,7 @@ async def _clusters(engine, cands, query="我昨天有什么重要的事"):
     plan = plan_query(query, now=NOW)
     async with sql_run(engine) as run:
         await load(run, cands)
-        await filter_by_mode(run, plan, CLOCK)
-        await dedupe(run)
+        await dedupe(run, await filter_by_mode(run, plan, CLOCK))
         rows = await run.conn.fetch("SELECT c.source_ref, k.cluster FROM recall_clusters k "
                                     "JOIN recall_candidates c USING (id) ORDER BY 1")
     groups: dict[int, set[str]] = {}

@@ -37,14 +37,6 @@ def segments():
 
 
 @pytest.fixture
-async def http_client():
-    """Before each upstream had a client of its own, every upstream connection came from this one
-    shared client: give it the pool these tests give each source (SOURCE_POOL_SIZE)."""
-    async with httpx.AsyncClient(limits=httpx.Limits(max_connections=POOL)) as client:
-        yield client
-
-
-@pytest.fixture
 async def slow_chat():
     """Portal chat answering every request after 30 s."""
     async with HostileUpstream(slow(30, json_answer(EMPTY_CHAT))) as chat:

@@ -9,6 +9,7 @@ service must survive (slow, gzip bomb, endless body, huge or deeply nested page,
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import zlib
 from collections.abc import Awaitable, Callable
@@ -96,11 +97,20 @@ def slow(seconds: float, then: Answer) -> Answer:
 
 
 def gzip_bomb(inflated_bytes: int) -> Answer:
-    """A gzip body of zeros that inflates to `inflated_bytes` (built once, about a thousandth of it)."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)
-    block = bytes(1024 * 1024)
-    body = b"".join(packer.compress(block) for _ in range(inflated_bytes // len(block))) + packer.flush()
-    return raw_answer(body, headers={"Content-Encoding": "gzip"})
+    """A gzip body of zeros that inflates to `inflated_bytes` (about a thousandth of it), built on
+    first use: building it takes over a second, too much for merely collecting a test module."""
+
+    @functools.cache
+    def answer_once() -> Answer:
+        packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)
+        block = bytes(1024 * 1024)
+        body = b"".join(packer.compress(block) for _ in range(inflated_bytes // len(block))) + packer.flush()
+        return raw_answer(body, headers={"Content-Encoding": "gzip"})
+
+    async def answer(path: str, writer: asyncio.StreamWriter) -> None:
+        await answer_once()(path, writer)
+
+    return answer
 
 
 def endless_body(chunk_bytes: int = 64 * 1024, pause_s: float = 0.001) -> Answer:

@@ -26,7 +26,7 @@ class Deduped:
     plan: str | None  # EXPLAIN ANALYZE of the dedupe statements, when asked
 
 
-async def dedupe(run: SqlRun, *, explain: bool = False) -> Deduped:
+async def dedupe(run: SqlRun, in_window: int, *, explain: bool = False) -> Deduped:
     """Fill `recall_edges` (one row per item with a match: its neighbour list) and `recall_clusters`."""
     params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP,
               "min_overlap_at_same_time": MIN_OVERLAP_AT_SAME_TIME, "min_shared_at_same_time": MIN_SHARED_AT_SAME_TIME,
@@ -38,6 +38,8 @@ async def dedupe(run: SqlRun, *, explain: bool = False) -> Deduped:
         plan = None
     ids, roots = _components(await run.fetch("dedupe", "edge_lists"))
     await run.execute("dedupe", "dedupe_clusters", ids=ids, roots=roots)
+    if in_window <= MAX_NEIGHBOURS + 1:  # nobody can have more neighbours than the cap: no count to run
+        return Deduped(crowded=0, plan=plan)
     [row] = await run.fetch("dedupe", "dedupe_crowded", window_minutes=WINDOW_MINUTES, max_neighbours=MAX_NEIGHBOURS)
     return Deduped(crowded=row["crowded"], plan=plan)
 

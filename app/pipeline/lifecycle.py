@@ -25,7 +25,9 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
     it; with `explain`, which record changed which item."""
     if any(c.change for c in candidates):  # most requests have none: no index to build then
         await run.execute("lifecycle", "index_candidate_times")
-    await run.execute("lifecycle", "link_changes", min_overlap=MIN_OVERLAP, grace=GRACE, horizon=HORIZON)
+    linked = await run.execute("lifecycle", "link_changes", min_overlap=MIN_OVERLAP, grace=GRACE, horizon=HORIZON)
+    if not linked:  # the usual request: recall_changes stays, empty, for dedupe and ranking to read
+        return []
     await run.execute("lifecycle", "apply_changes", utc_offset=clock.now.utcoffset())
     if not explain:
         return []

@@ -53,7 +53,6 @@ class StageInput:
 @dataclass(frozen=True, slots=True)
 class StageResult:
     rows: list[dict[str, Any]]  # the shown items, best first
-    loaded: int
     in_window: int
     after_dedupe: int
     steps: list[ExplainStep]  # every statement run, timed
@@ -104,14 +103,14 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
     inp = stage_input
     notices: list[str] = []
     run: SqlRun | None = None
-    loaded = in_window = 0
+    in_window = 0
     try:
         async with sql_transaction(engine, queries, deadline) as run:
-            loaded = await load_candidates(run, inp.candidates, inp.embeddings, inp.clock)
+            await load_candidates(run, inp.candidates, inp.embeddings, inp.clock)
             changes = await apply_lifecycle(run, inp.clock, inp.candidates, explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)
             if inp.plan.output.dedupe:
-                dedupe_plan = await _dedupe_or_skip(run, explain, notices)
+                dedupe_plan = await _dedupe_or_skip(run, in_window, explain, notices)
             else:  # a caller's plan may ask for every record as it is (RFC §5 output.dedupe)
                 await run.execute("dedupe", "dedupe_skipped")
                 dedupe_plan = None
@@ -119,20 +118,20 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
     except OutOfTime as cut:
         notices.append(f"the database ran out of time in the {cut.stage} stage: no items could be shown; "
                        f"retry, or ask about a shorter time range")
-        return StageResult(rows=[], loaded=loaded, in_window=in_window, after_dedupe=0,
+        return StageResult(rows=[], in_window=in_window, after_dedupe=0,
                            steps=run.steps if run else [], dedupe_plan=None, notices=notices)
-    return StageResult(rows=ranked.rows, loaded=loaded, in_window=in_window, after_dedupe=ranked.after_dedupe,
+    return StageResult(rows=ranked.rows, in_window=in_window, after_dedupe=ranked.after_dedupe,
                        steps=run.steps, dedupe_plan=dedupe_plan, notices=notices, changes=changes)
 
 
-async def _dedupe_or_skip(run: SqlRun, explain: bool, notices: list[str]) -> str | None:
+async def _dedupe_or_skip(run: SqlRun, in_window: int, explain: bool, notices: list[str]) -> str | None:
     """Dedupe in a savepoint, finishing RANK_RESERVE_S before the deadline; cut, it is undone and
     every item is its own cluster."""
     reserve = None if run.deadline is None else run.deadline - RANK_RESERVE_S
     try:
         with run.finishing_by(reserve):
             async with run.conn.transaction():
-                deduped = await dedupe(run, explain=explain)
+                deduped = await dedupe(run, in_window, explain=explain)
     except OutOfTime:
         await run.execute("dedupe", "dedupe_skipped")
         notices.append("dedupe ran out of time: repeats of one event may show as separate items")

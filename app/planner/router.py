@@ -161,8 +161,6 @@ def _ranges(mode: TemporalMode, expressions: list[TimeExpression],
         return scope, None
     if rule == "both":
         return scope, scope
-    if rule == "mention":
-        return scope, None
     return None, scope
 
 

@@ -24,10 +24,6 @@ class _Session(msgspec.Struct, frozen=True):
     session_id: RecordId  # never empty: an empty one would ask for /v1/sessions//messages
 
 
-class _Speaker(msgspec.Struct, frozen=True):
-    role: object = None
-
-
 class ChatMessage(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     """A user or assistant turn as the Portal sends it; only the fields read."""
 
@@ -69,7 +65,7 @@ _RUN_STATUS: dict[str, ItemStatus] = {
 
 
 def decode_message(record: Any) -> ChatMessage | None:
-    if msgspec.convert(record, _Speaker).role == "tool":
+    if isinstance(record, dict) and record.get("role") == "tool":
         return None  # tool output is noise by design, not a malformed record
     return msgspec.convert(record, ChatMessage)
 

@@ -14,7 +14,7 @@ into tokens in a single C-level scan; a small combinator joins adjacent tokens (
 Traditional script and full-width forms are read as Simplified and ASCII first, one character for
 one, so that every span indexes the text as given.
 
-Layout: script (that conversion), ahead (which way a text looks), lexicon (number words, word
+Layout (the conversion is app.text.simplified): ahead (which way a text looks), lexicon (number words, word
 tables, holidays), calendar (date arithmetic, the Qingming solar term), tokens (Tok, Ctx), rules
 (the ordered RULES table; handlers in rules_years, rules_dates, rules_windows and rules_clock),
 combine (lexer and combinator). The years the service answers for come from app.planner.clock,
@@ -30,8 +30,8 @@ from zoneinfo import ZoneInfo
 from app.contracts import TimeExpression
 from app.planner.timeparse.calendar import GRAIN_ORDER, in_calendar
 from app.planner.timeparse.combine import _TRIGGER, _combine, _lex
-from app.planner.timeparse.script import as_simplified
 from app.planner.timeparse.tokens import Ctx
+from app.text import simplified
 
 __all__ = ["GRAIN_ORDER", "in_calendar", "parse"]
 
@@ -49,7 +49,7 @@ def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored:
     """
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
-    simple = as_simplified(text)
+    simple = simplified(text)
     if not _TRIGGER.search(simple):
         return []
     zone = _zone(tz) if isinstance(tz, str) else (tz or now.tzinfo)

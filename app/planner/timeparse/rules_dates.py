@@ -141,7 +141,7 @@ RELATIVE_DAY_PART_RE = r"今晚|昨晚|明晚|昨夜|今夜|今早|明早|昨早
 
 def relative_day_part(m, ctx):
     shift, part = _REL_DAY_PART[m.group(0)]
-    return _day_tok(m, ctx.today + timedelta(days=shift), part=part, explicit_part=True)
+    return _day_tok(m, ctx.today + timedelta(days=shift), part=part)
 
 
 # -- weekends and weekdays

@@ -25,7 +25,6 @@ class Tok:
     grain: str = "day"
     bare_weekday: int | None = None  # 周X with no week qualifier
     bare_monthday: int | None = None  # D号 with no month qualifier
-    explicit_part: bool = False
     dated: bool = False  # a calendar date (9月3日, 9/3): a weekday beside it only restates it
     yearless: bool = False  # a date or month with no year, read as the nearest: X到Y's end takes X's year
 
