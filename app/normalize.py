@@ -33,7 +33,7 @@ _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|我?[妈爸]|老公|老婆|儿子
 _PROMISE_MADE = re.compile(r"(?:答应|承诺|保证|说好|约好|定好)了")
 _TODO = re.compile(
     r"记得|别忘|要交|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
-    r"(?:要|得|需要)把|前(?:要|得)|需要(?:去|做|完成|提交|准备|写|处理)|要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
+    r"(?:要|得|需要)把|前(?:要|得|把)|需要(?:去|做|完成|提交|准备|写|处理)|要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
     r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)",
     re.I,
 )
@@ -45,6 +45,7 @@ _FRAMING = re.compile(
     r"^(?:好的[，,。！!]?\s*)?(?:已经?(?:帮你)?(?:记下|记录|添加|设置|创建)(?:了)?(?:提醒|待办)?[：:，,]?\s*|"
     r"帮我记(?:一下|下)?[：:，,]?\s*|提醒我[：:，,]?\s*|记一下[：:，,]?\s*)"
 )
+_PERIODS = ("week", "month", "quarter", "year")
 _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
 # what a title may start with once its time words are gone (「明天下午三点的会」 → 「会」, not 「的会」)
 _LEADING_JOINER = re.compile(r"^[的在是，,：:\s]+")
@@ -245,6 +246,9 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
     if status == "completed" and kind != "decision" and expr is not None and expr.start > observed:
         # done already, so the time ahead is of what follows (「看完牙了，下个月复诊」): it happened when said
+        text_time, grain = observed, None
+    elif kind == "decision" and expr is not None and expr.grain in _PERIODS and expr.start <= observed < expr.end:
+        # the period around the decision is what it is about (「定了，Q4提成按回款算」), not when it was made
         text_time, grain = observed, None
     return Analysis(
         type=kind,

@@ -30,6 +30,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import numpy as np
+from dateutil.relativedelta import relativedelta
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -49,7 +50,7 @@ from app.pipeline.dedupe import (
     REPLY_WITHIN,
     WINDOW_MINUTES,
 )
-from app.pipeline.filter import NEAR_MISS, NEAR_MISS_COARSE
+from app.pipeline.filter import NEAR_MISS
 from app.pipeline.runner import prepare_stages, run_stages
 from app.planner import plan_request
 from app.recall import RecallDeps, open_recall, run_recall
@@ -89,7 +90,10 @@ def synthetic(n: int, seed: int = 7) -> Dataset:
 # ---------------------------------------------------------------- the in-process baseline
 
 _GRAIN_SECONDS = {"hour": 3600, "day": 86400, "week": 7 * 86400, "month": 28 * 86400, "quarter": 89 * 86400,
-                  "year": 365 * 86400}
+                  "year": 365 * 86400}  # the shortest of each unit
+# what each unit spans from its start, as sql/filter_by_mode.sql adds it
+_SPAN = {"hour": relativedelta(hours=1), "day": relativedelta(days=1), "week": relativedelta(weeks=1),
+         "month": relativedelta(months=1), "quarter": relativedelta(months=3), "year": relativedelta(years=1)}
 
 
 def _tm(t: np.ndarray, lo: float, hi: float, slack: float) -> np.ndarray:
@@ -109,10 +113,11 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     obs = np.array([c.observed_time.timestamp() for c in cands])
     evt = np.array([c.event_time.timestamp() if c.event_time else np.nan for c in cands])
     coarse = np.array([c.event_grain in ("day", "week", "month", "quarter", "year") for c in cands])
-    near, near_coarse = NEAR_MISS.total_seconds(), NEAR_MISS_COARSE.total_seconds()
-    e_tm = np.where(coarse, _tm(evt, e_lo, e_hi, near_coarse), _tm(evt, e_lo, e_hi, near))
-    span = np.array([_GRAIN_SECONDS[c.event_grain] if c.event_grain in ("hour", "day") else 0 for c in cands])
-    e_tm = np.where((span > 0) & (evt < e_hi) & (evt + span > e_lo), 1.0, e_tm)  # an hour or a day is a span
+    near = NEAR_MISS.total_seconds()
+    e_tm = np.where(coarse, 0.0, _tm(evt, e_lo, e_hi, near))  # a day or longer: in its days or not
+    end = np.array([(c.event_time + _SPAN[c.event_grain]).timestamp() if c.event_grain in _SPAN else np.nan
+                    for c in cands])
+    e_tm = np.where(~np.isnan(end) & (evt < e_hi) & (end > e_lo), 1.0, e_tm)  # an hour or a day is a span
     grain_s = np.array([_GRAIN_SECONDS.get(c.event_grain, 0) for c in cands])
     e_tm = np.where(grain_s > e_hi - e_lo, np.minimum(e_tm, 0.8), e_tm)  # coarser than the range: a near miss
     m_tm = _tm(obs, m_lo, m_hi, near)

@@ -1,5 +1,5 @@
 -- name: filter_by_mode
--- params: mode, kept_types, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only, near_miss, near_miss_coarse, overdue_within, overdue_match
+-- params: mode, kept_types, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only, near_miss, overdue_within, overdue_match
 -- Temporal filter (RFC §5.2; app/modes.py says what each mode means): OCCURRED_IN/PLANNED_IN/DUE_IN
 -- match event_time, MENTIONED_IN and CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned
 -- (occurred wins, and holds what happens in the range whether or not it is past `now`: status says
@@ -8,10 +8,12 @@
 -- mentioned = user or assistant turns). A cancelled plan has no time of its own any more: it
 -- never occurred, is not planned or due, and is only something mentioned. DUE_IN also keeps what
 -- is overdue: a to-do or promise not done whose deadline passed up to `overdue_within` before the
--- range, at `overdue_match` (after the ones due in the range; the answer marks it overdue). Wide recall (RFC §3.6): an item just outside its range
--- stays, with temporal_match decaying to 0 over `near_miss` past the edge (`near_miss_coarse` for
--- an event known only to the day or coarser, whose time says less); an event whose grain is
--- longer than the range is at most a near miss. Records observed after `now` are never used.
+-- range and is past (a deadline of today is not missed yet), at `overdue_match` (after the ones
+-- due in the range; the answer marks it overdue). An hour, a day or a longer unit is a span, not
+-- its first instant: it matches when it overlaps the range. Wide recall (RFC §3.6): an item at a
+-- clock time just outside its range stays, with temporal_match decaying to 0 over `near_miss` past
+-- the edge; one known only to the day or coarser is in its days or not (the day after a 「明天」 is
+-- another day); an event whose grain is longer than the range is at most a near miss. Records observed after `now` are never used.
 -- Parameters are used in place, not through a one-row CTE joined to every candidate: custom plans
 -- fold them into constants.
 CREATE TEMP TABLE recall_window ON COMMIT DROP AS
@@ -54,19 +56,16 @@ FROM (
                c.role,
                c.type IN ('todo', 'commitment') AND c.status NOT IN ('completed', 'cancelled')
                  AND c.event_time < CAST(:event_lo AS timestamptz)
-                 AND c.event_time >= CAST(:event_lo AS timestamptz) - CAST(:overdue_within AS interval) AS overdue,
+                 AND c.event_time >= CAST(:event_lo AS timestamptz) - CAST(:overdue_within AS interval)
+                 AND c.event_time + s.span <= CAST(:now AS timestamptz) AS overdue,
                least(CASE
-                       -- an hour or a day is a span, not its first instant: 「11月5号交」 is in a range that
-                       -- starts at noon that day (the span [t, t + unit) overlaps the range)
-                       WHEN c.event_grain IN ('hour', 'day') AND c.event_time < CAST(:event_hi AS timestamptz)
-                            AND c.event_time + CASE c.event_grain WHEN 'hour' THEN interval '1 hour'
-                                                                  ELSE interval '1 day' END
-                                > CAST(:event_lo AS timestamptz)
+                       -- 「11月5号交」 is in a range that starts at noon that day: [t, t + unit) overlaps it
+                       WHEN s.span > interval '0' AND c.event_time < CAST(:event_hi AS timestamptz)
+                            AND c.event_time + s.span > CAST(:event_lo AS timestamptz)
                        THEN 1.0
+                       WHEN c.coarse THEN 0.0
                        ELSE recall_temporal_match(c.event_time, CAST(:event_lo AS timestamptz),
-                                CAST(:event_hi AS timestamptz),
-                                CASE WHEN c.coarse THEN CAST(:near_miss_coarse AS interval)
-                                     ELSE CAST(:near_miss AS interval) END)
+                                CAST(:event_hi AS timestamptz), CAST(:near_miss AS interval))
                      END,
                      -- an event known only to a unit longer than the range (「下个月复诊」 asked about one
                      -- day) is not certainly in it: at most a near miss. Shortest lengths of each unit.
@@ -79,6 +78,12 @@ FROM (
                recall_temporal_match(c.observed_time, CAST(:mention_lo AS timestamptz), CAST(:mention_hi AS timestamptz),
                    CAST(:near_miss AS interval)) AS m_tm
         FROM recall_candidates c
+        CROSS JOIN LATERAL (
+            SELECT CASE c.event_grain WHEN 'hour' THEN interval '1 hour' WHEN 'day' THEN interval '1 day'
+                                      WHEN 'week' THEN interval '7 days' WHEN 'month' THEN interval '1 month'
+                                      WHEN 'quarter' THEN interval '3 months' WHEN 'year' THEN interval '1 year'
+                                      ELSE interval '0' END AS span
+        ) s
         WHERE c.observed_time < CAST(:now AS timestamptz)
           AND (CAST(:kept_types AS text[]) IS NULL OR c.type = ANY(CAST(:kept_types AS text[])))
         -- OFFSET 0 keeps the two matches computed once per row instead of inlined at every use

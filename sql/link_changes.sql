@@ -4,8 +4,10 @@
 -- plan it is about: a planned todo, commitment or event of the same user, recorded before it,
 -- whose content words it shares (overlap >= min_overlap, as in dedupe), naming no other people,
 -- and due between `grace` before the change was said and `horizon` after it. Each change updates
--- the one plan it fits best (the nearest in time, then the most recent); a plan changed several
--- times keeps its latest change.
+-- the plan it fits best (the nearest in time, then the most recent) and every other plan it fits
+-- due the same day: that plan told again (a note 「月底前要把保密协议签好寄回」 and a chat message
+-- 「保密协议礼拜六之前要签回」 are both done by 「保密协议签好寄回了」); a plan changed several times
+-- keeps its latest change.
 -- The change records drive the join (they are few; materialized, so that each probes the plans
 -- due around it through the (user_id, event_time) index instead of every plan scanning them all).
 CREATE TEMP TABLE recall_changes ON COMMIT DROP AS
@@ -13,11 +15,10 @@ WITH u AS MATERIALIZED (
     SELECT id, user_id, change, event_time, event_grain, observed_time, names, kin, kw, kw_count
     FROM recall_candidates
     WHERE change IS NOT NULL
-)
-SELECT DISTINCT ON (item) item, change, kind, event_time, event_grain
-FROM (
-    SELECT DISTINCT ON (u.id) p.id AS item, u.id AS change, u.change AS kind, u.event_time, u.event_grain,
-           u.observed_time
+), fits AS (
+    SELECT p.id AS item, u.id AS change, u.change AS kind, u.event_time, u.event_grain, u.observed_time,
+           p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
+           p.observed_time AS planned_at
     FROM u
     JOIN recall_candidates p
       ON p.user_id = u.user_id
@@ -28,6 +29,12 @@ FROM (
     WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
       AND coalesce(p.names && u.names, true) AND coalesce(p.kin && u.kin, true)
       AND -(p.kw <#> u.kw) / least(p.kw_count, u.kw_count) >= CAST(:min_overlap AS double precision)
-    ORDER BY u.id, abs(extract(epoch FROM p.event_time - u.observed_time)), p.observed_time DESC, p.id
-) best
-ORDER BY item, observed_time DESC, change
+), best AS (
+    SELECT DISTINCT ON (change) change, local_day
+    FROM fits
+    ORDER BY change, distance, planned_at DESC, item
+)
+SELECT DISTINCT ON (f.item) f.item, f.change, f.kind, f.event_time, f.event_grain
+FROM fits f
+JOIN best b ON b.change = f.change AND b.local_day = f.local_day
+ORDER BY f.item, f.observed_time DESC, f.change

@@ -39,6 +39,7 @@ TABLE = """
 我们决定架构定为 SQL-centric | 2026-09-02 20:30 | obs | decision | completed
 决定下周一开始用新的排期 | 2026-09-02 20:30 | 2026-09-07 00:00 | decision | planned
 和团队定了：MeInput 的架构定为 SQL-centric | 2026-09-02 20:30 | obs | decision | completed
+定了，这个季度的奖金按回款算 | 2026-09-02 20:30 | obs | decision | completed
 敲定了发布时间，9月15日上线 | 2026-09-02 20:30 | 2026-09-15 00:00 | decision | completed
 我答应老王周末帮他搬家 | 2026-09-02 20:30 | 2026-09-06 00:00 | commitment | planned
 承诺客户9月10日前给出报价 | 2026-09-02 20:30 | 2026-09-10 00:00 | commitment | planned

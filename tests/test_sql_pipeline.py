@@ -3,7 +3,7 @@ hand-made candidates: what each stage keeps, merges and scores."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -598,3 +598,32 @@ async def test_a_planned_event_in_the_range_shows_whatever_its_upstream_importan
     result = await run_stages(engine, Queries(), await prepare_stages(plan, resolve_clock(D(3, 21), None),
                                                                       [meeting, remark], EMBEDDER))
     assert [r["source_ref"] for r in result.rows] == ["meeting"]
+
+
+async def test_a_done_record_ticks_off_the_plan_told_twice_that_day_but_not_another_days(engine):
+    note = _said("note", "月底前要把供应商的保密协议签好寄回", D(1, 9))
+    chat = build_candidate_said("chat", "供应商的保密协议30号之前要签回，保密期限五年正常吗", D(2, 9))
+    other = _said("other", "下个月10号前把另一份保密协议签好寄回", D(2, 10))
+    done = _said("done", "供应商的保密协议签好寄回了", D(3, 11))
+    assert [c.event_time.date() for c in (note, chat, other)] == [D(30).date(), D(30).date(), date(2026, 10, 10)]
+    result = await _bundle_rows(engine, [note, chat, other, done], "下个月15号之前还有什么要交的？", D(3, 20))
+    assert sorted((c.item, c.kind) for c in result.changes) == [("chat", "done"), ("note", "done")]
+    assert [r["source_ref"] for r in result.rows] == ["other"]
+
+
+def build_candidate_said(ref: str, text: str, at: datetime) -> Candidate:
+    from app.normalize import build_candidate
+
+    return build_candidate(source="chat", ref=ref, user_id="u1", role="user", text=text, observed=at, zone=TZ,
+                           happened_when_said=True)
+
+
+async def test_a_day_is_in_the_range_or_not_and_a_deadline_of_today_is_not_missed_yet(engine):
+    today = _said("today", "今天之内把年会预算报给行政", D(3, 9))  # due 09-03, asked 09-03 at noon
+    missed = _said("missed", "明天要把发票寄给财务", D(1, 9))  # due 09-02: past at noon on 09-03
+    after = _said("after", "后天要交投标文件", D(3, 9, 5))  # due 09-05: not tomorrow
+    tomorrow = _said("tomorrow", "明天要交周报", D(3, 9, 10))
+    assert [c.event_time.date() for c in (today, missed, after, tomorrow)] == [
+        D(3).date(), D(2).date(), D(5).date(), D(4).date()]
+    result = await _bundle_rows(engine, [today, missed, after, tomorrow], "明天有什么要交的？", D(3, 12))
+    assert [r["source_ref"] for r in result.rows] == ["tomorrow", "missed"]

@@ -9,10 +9,9 @@ from app.modes import MODES
 from app.pipeline.sql import SqlRun
 from app.planner.clock import Clock
 
-# Wide recall (RFC §3.6) within reason: an item a few hours past the range's edge is a near miss;
-# one known only to the day may be a day off. Further out it is simply another time.
+# Wide recall (RFC §3.6) within reason: an item at a clock time a few hours past the range's edge
+# is a near miss. Further out it is simply another time.
 NEAR_MISS = timedelta(hours=3)
-NEAR_MISS_COARSE = timedelta(days=1)
 # DUE_IN: what is not done and was due just before the range (a deadline missed yesterday) is shown
 # too, after the rest; further back it is rarely still open (done without a record saying so).
 OVERDUE_WITHIN = timedelta(days=2)
@@ -29,7 +28,7 @@ async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
         mention_lo=m.start if m else None, mention_hi=m.end if m else None,
         event_lo=e.start if e else None, event_hi=e.end if e else None,
         now=clock.now, unresolved_only=plan.filters.status == "unresolved",
-        near_miss=NEAR_MISS, near_miss_coarse=NEAR_MISS_COARSE,
+        near_miss=NEAR_MISS,
         overdue_within=OVERDUE_WITHIN, overdue_match=OVERDUE_MATCH,
     )
     await run.execute("filter", "index_window")
