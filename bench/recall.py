@@ -149,7 +149,9 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
         user, answer = (a, b) if cands[a].role == "user" else (b, a)
         reply = ({cands[a].role, cands[b].role} == {"user", "assistant"} and bool(kw[a] & kw[b])
                  and 0 <= obs[answer] - obs[user] <= REPLY_WITHIN.total_seconds())
-        return overlap(a, b) >= MIN_OVERLAP_AT_SAME_TIME or len(kw[a] & kw[b]) >= MIN_SHARED_AT_SAME_TIME or reply
+        calendar = "calendar" in (cands[a].role, cands[b].role) and t[a] == t[b] and bool(kw[a] & kw[b])
+        return (overlap(a, b) >= MIN_OVERLAP_AT_SAME_TIME or len(kw[a] & kw[b]) >= MIN_SHARED_AT_SAME_TIME or reply
+                or calendar)
 
     order = idx[np.argsort(t[idx], kind="stable")]
     window = WINDOW_MINUTES * 60

@@ -8,7 +8,9 @@
 -- or a few of them in common (min_shared_at_same_time), is enough (「10:00见恒通采购的邓经理」 ≈
 -- 「十点去恒通采购部见邓经理」); and the assistant's answer to the user, within `reply_within` after it,
 -- about the same clock time and sharing a word with it, is about the same event (a list of tips
--- rarely repeats more; two conversations minutes apart about two 15:00 calls share none). Items
+-- rarely repeats more; two conversations minutes apart about two 15:00 calls share none); so is a
+-- record naming the very minute a calendar entry starts at and sharing a word with it (a calendar
+-- title is a few words: 「周一 Pipeline 晨会」 against a message about what to say at 9:00's 晨会). Items
 -- naming people, none in common, are different events whatever their words (「给王总打电话」 ≠
 -- 「给李总打电话」). A plan and the record that changed it (recall_changes) are one event too.
 -- Each item is compared with the next max_neighbours items after it in time order only (day grain:
@@ -22,7 +24,7 @@ WITH pairs AS (
     SELECT least(a.id, b.id) AS a, greatest(a.id, b.id) AS b
     FROM recall_window a
     CROSS JOIN LATERAL (
-        SELECT n.id, n.embedding, n.kw, n.kw_count, n.participants, n.precise, n.role, n.observed_time
+        SELECT n.id, n.t, n.embedding, n.kw, n.kw_count, n.participants, n.precise, n.role, n.observed_time
         FROM recall_window n
         WHERE n.user_id = a.user_id
           AND (n.t, n.id) > (a.t, a.id)
@@ -43,7 +45,8 @@ WITH pairs AS (
                                                       AND a.observed_time + CAST(:reply_within AS interval))
                              OR (a.role = 'assistant' AND b.role = 'user'
                                  AND a.observed_time BETWEEN b.observed_time
-                                                         AND b.observed_time + CAST(:reply_within AS interval)))))))
+                                                         AND b.observed_time + CAST(:reply_within AS interval))
+                             OR ('calendar' IN (a.role, b.role) AND a.t = b.t))))))
     UNION
     SELECT least(a.id, b.id), greatest(a.id, b.id)
     FROM recall_window a
