@@ -31,6 +31,10 @@ def _size(candidates: list[Candidate]) -> int:
     return sum(3 * (len(c.content) + len(c.title)) + 400 for c in candidates) + 200
 
 
+def _time(c: Candidate, by_event_time: bool) -> datetime:
+    return c.event_time if by_event_time and c.event_time is not None else c.observed_time
+
+
 class TimelineCache:
     def __init__(self, ttl_s: float, max_bytes: int = 64 * 1024 * 1024,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -40,7 +44,9 @@ class TimelineCache:
         self._entries: OrderedDict[tuple[Hashable, Window], _Entry] = OrderedDict()
         self._bytes = 0
 
-    def get(self, key: Hashable, window: Window) -> list[Candidate] | None:
+    def get(self, key: Hashable, window: Window, *, by_event_time: bool = False) -> list[Candidate] | None:
+        """What a cached pull of a window around `window` holds inside it: records observed in it,
+        or (`by_event_time`) events that start in it."""
         now = self._clock()
         lo, hi = window
         for entry_key, entry in list(self._entries.items()):
@@ -49,7 +55,7 @@ class TimelineCache:
                 continue
             if entry_key[0] == key and entry.window[0] <= lo and hi <= entry.window[1]:
                 self._entries.move_to_end(entry_key)
-                return [c for c in entry.candidates if lo <= c.observed_time < hi]
+                return [c for c in entry.candidates if lo <= _time(c, by_event_time) < hi]
         return None
 
     def put(self, key: Hashable, window: Window, candidates: list[Candidate]) -> None:

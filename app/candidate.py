@@ -13,7 +13,7 @@ from app.contracts import Change, Grain, ItemType, SourceName
 # with `change: cancelled`, since the RFC's status list is frozen).
 Status = Literal["planned", "completed", "cancelled", "mentioned", "unknown"]
 # Who produced a record; it sets the record's source_quality (RFC §7).
-Role = Literal["segment", "user", "assistant", "run", "memory"]
+Role = Literal["segment", "user", "assistant", "run", "memory", "calendar"]
 
 
 class Candidate(msgspec.Struct, frozen=True, kw_only=True):

@@ -79,6 +79,15 @@ class _Job:
     key: tuple[str, ...]  # its cache key: user, source, zone (+ the query, for a source that searches)
 
 
+def event_window(plan: ContextPlan, now: datetime) -> Window:
+    """The event-time window of a source read by event time (the calendar): the range the plan's
+    events are sought in, with wide recall's slack, not clipped at `now` (「明天有什么安排」)."""
+    scope = plan.time.event_range or plan.time.mention_range
+    if scope is None:
+        return now - EVENT_LOOKBACK, now + SLACK
+    return scope.start - SLACK, scope.end + SLACK
+
+
 def fetch_window(plan: ContextPlan, now: datetime) -> Window:
     """The observed_time window to pull: what the plan's ranges need, never past `now`."""
     spans: list[Window] = []
@@ -93,7 +102,7 @@ def fetch_window(plan: ContextPlan, now: datetime) -> Window:
 
 async def _read(job: _Job, up: Upstreams, budget: float) -> tuple[list[Candidate], SourceReport]:
     window = job.pull.window
-    cached = up.cache.get(job.key, window)
+    cached = up.cache.get(job.key, window, by_event_time=job.source.by_event_time)
     if cached is not None:
         return cached, SourceReport(status="ok", fetched=len(cached), ms=0, cached=True)
     flight = up.inflight.get((job.key, window))
@@ -133,7 +142,7 @@ def _ms(started: float) -> int:
 async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Upstreams) -> Fetched:
     """Every configured source's candidates for `plan`, with a report per source."""
     s = up.settings
-    window = fetch_window(plan, clock.now)
+    windows = {False: fetch_window(plan, clock.now), True: event_window(plan, clock.now)}
     # each source's budget ends early enough to leave the SQL stages their share of the deadline
     budget = min(s.source_timeout_s, max(0.1, s.request_deadline_s - SQL_RESERVE_S))
     query = " ".join(plan.topics)
@@ -145,7 +154,8 @@ async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Up
                 reports[source.name] = SourceReport(status="skipped",
                                                     error=f"{source.url_setting.upper()} is not configured")
             continue
-        pull = Pull(base_url=getattr(s, source.url_setting), user_id=user_id, window=window, query=query, cap=s.source_record_cap)
+        pull = Pull(base_url=getattr(s, source.url_setting), user_id=user_id, window=windows[source.by_event_time],
+                    query=query, cap=s.source_record_cap, zone=clock.zone)
         key = (user_id, source.name, clock.label, *((query,) if source.searches else ()))
         jobs[source.name] = _Job(source=source, pull=pull, upstream=up.clients[source.name],
                                  token=getattr(s, source.token_setting), zone=clock.zone, key=key)

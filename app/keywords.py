@@ -35,6 +35,8 @@ KIN_NAMES = frozenset(name for _, name in _KIN)
 # A few ways of saying one thing, as one word (签约 and 签合同 are about a contract).
 _SAME_THING = tuple((re.compile(pattern), word) for pattern, word in (
     (r"签约|签合同|签了合同|签署|协议|签(?![名字到收证单])", "合同"),
+    # a calendar says 「半程马拉松」 where a note says 「半马」
+    (r"半马|马拉松", "马拉松"),
 ))
 # Words that say nothing about which thing a text is about.
 _FUNCTION_WORDS = frozenset(

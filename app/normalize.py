@@ -22,8 +22,11 @@ from app.planner.tense import DONE, STILL_AHEAD
 from app.planner.timeparse import GRAIN_ORDER, parse
 from app.text import clean_text, simplified
 
-# How much a record's origin is worth (RFC §7 source_quality): the user's own typed words first.
-SOURCE_QUALITY: dict[Role, float] = {"segment": 1.0, "user": 0.97, "run": 0.9, "assistant": 0.85, "memory": 0.8}
+# How much a record's origin is worth (RFC §7 source_quality): a calendar entry first (RFC §5 weighs
+# Calendar highest: its time and title are exact, so it represents an event merged across sources),
+# then the user's own typed words.
+SOURCE_QUALITY: dict[Role, float] = {"calendar": 1.0, "segment": 0.99, "user": 0.97, "run": 0.9, "assistant": 0.85,
+                                     "memory": 0.8}
 
 _DECIDED = re.compile(r"决定|定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
@@ -80,7 +83,8 @@ class Stated(msgspec.Struct, frozen=True, kw_only=True):
 
     type: ItemType | None = None
     status: ItemStatus | None = None
-    event_time: datetime | None = None  # an exact time (grain minute), e.g. an agent run's started_at
+    event_time: datetime | None = None  # an exact time, e.g. an agent run's started_at
+    event_grain: Grain | None = None  # its grain: minute unless stated (a calendar's all-day event: day)
     title: str | None = None
     confidence: float | None = None
 
@@ -255,7 +259,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         gist=gist[:300],
         status="cancelled" if change == "cancelled" else status,
         event_time=stated.event_time if exact else text_time,
-        event_grain="minute" if exact else grain,
+        event_grain=(stated.event_grain or "minute") if exact else grain,
         title=stated.title if stated.title is not None else _title(body, exprs, expr),
         confidence=stated.confidence if stated.confidence is not None else confidence,
         scheduled=scheduled,

@@ -33,6 +33,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     chat_token: str | None = None
     memory_url: str | None = None
     memory_token: str | None = None
+    # Calendar (sources.md §4): the feed URL, `{user_id}` in it or appended as /{user_id}.ics
+    calendar_url: str | None = None
+    calendar_token: str | None = None
     embeddings_url: str | None = None
     embeddings_model: str = "default"
     embeddings_token: str | None = None
@@ -148,6 +151,8 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("CHAT_TOKEN", "chat_token", _secret),
     ("MEMORY_URL", "memory_url", _url),
     ("MEMORY_TOKEN", "memory_token", _secret),
+    ("CALENDAR_URL", "calendar_url", _url),
+    ("CALENDAR_TOKEN", "calendar_token", _secret),
     ("EMBEDDINGS_URL", "embeddings_url", _url),
     ("EMBEDDINGS_MODEL", "embeddings_model", _secret),
     ("EMBEDDINGS_TOKEN", "embeddings_token", _secret),

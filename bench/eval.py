@@ -6,7 +6,8 @@ speak of it), never from the pipeline's output. Prints recall, precision, dedupe
 group accuracy, overall and per temporal mode.
 
 - recall: expected events with at least one shown item that cites one of their records;
-- precision: shown items (primary + secondary) that cite an expected event of the query;
+- precision: shown items (primary + secondary) that cite an expected event of the query; an item
+  of calendar entries only (a weekly meeting nobody wrote about) is allowed, as in the dev set;
 - dedupe accuracy: over (query, dedupe set of an expected event) where the shown items hold at
   least two records of the set (records naming the same time of the event, in any source and
   words, e.g. a note days before and a chat question on the day): all of them in one item.
@@ -168,6 +169,8 @@ async def evaluate(labelled: list[Labelled], deps: RecallDeps, ds: Dataset) -> N
         found: set[str] = set()
         relevant = 0
         for key, item in shown:
+            if all(r.startswith("calendar:") for r in item.merged_from):
+                continue  # a calendar entry nobody wrote about: allowed, neither required nor imprecise (as in the dev set)
             events = {ref_event[r] for r in item.merged_from if r in ref_event}
             if len(events) > 1:
                 mixed[frozenset(item.merged_from)] = events
@@ -191,7 +194,7 @@ async def evaluate(labelled: list[Labelled], deps: RecallDeps, ds: Dataset) -> N
         m[0] += len(found)
         m[1] += len(case.expected)
         m[2] += relevant
-        m[3] += len(shown)
+        m[3] += sum(not all(r.startswith("calendar:") for r in it.merged_from) for _, it in shown)
 
     def pct(a: int, b: int) -> str:
         return f"{a / b:6.1%}" if b else "   n/a"
@@ -236,7 +239,7 @@ def dev_eval() -> None:
         "RECALL_DATA_DIR": str(work / "pgdata"), "RECALL_API_TOKENS": "",
         **{f"{name}_URL": stub_url for name in ("MEINPUT", "CHAT", "MEMORY")},
         **{f"{name}_TOKEN": token for name in ("MEINPUT", "CHAT", "MEMORY")},
-        "CALENDAR_URL": f"{stub_url}/calendar", "CALENDAR_TOKEN": token}
+        "CALENDAR_URL": f"{stub_url}/calendar/{{user_id}}.ics", "CALENDAR_TOKEN": token}
     with (work / "stub.log").open("w") as stub_log, (work / "service.log").open("w") as service_log:
         stub = subprocess.Popen([sys.executable, str(DEV_EVAL / "stub.py"), "--port", str(stub_port), "--quiet"],
                                 env=env | {"STUB_TOKEN": token}, stdout=stub_log, stderr=stub_log)

@@ -122,7 +122,8 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     e_tm = np.where(grain_s > e_hi - e_lo, np.minimum(e_tm, 0.8), e_tm)  # coarser than the range: a near miss
     m_tm = _tm(obs, m_lo, m_hi, near)
     eventish = np.array([c.type != "mention" or c.event_grain is not None for c in cands])
-    keep = (obs < now) & (((e_tm > 0) & (e_tm >= m_tm) & eventish) | (m_tm > 0))
+    said = np.array([c.role not in ("run", "calendar") for c in cands])  # done or scheduled is not said
+    keep = (obs < now) & (((e_tm > 0) & (e_tm >= m_tm) & eventish) | ((m_tm > 0) & said))
     idx = np.flatnonzero(keep)
     tm = np.maximum(e_tm, m_tm)
     # dedupe: union-find over ±15 min windows on t = event_time or observed_time
@@ -180,7 +181,7 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     clusters: dict[int, list[int]] = {}
     for i in idx:
         clusters.setdefault(find(i), []).append(i)
-    w = {"meinput": plan.sources.meinput, "chat": plan.sources.chat}
+    w = {"meinput": plan.sources.meinput, "chat": plan.sources.chat, "calendar": plan.sources.calendar}
     targets = {t.type: t.weight for t in plan.targets}
     scored = []
     for members in clusters.values():

@@ -4,8 +4,8 @@
 -- match event_time, MENTIONED_IN and CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned
 -- (occurred wins, and holds what happens in the range whether or not it is past `now`: status says
 -- which). Each mode keeps the item types it implies (kept_types, NULL = all); a bare mention with no time of its own (chit-chat) is something said,
--- not something that occurred; an agent run is something done, not something said (api.md:
--- mentioned = user or assistant turns). A cancelled plan has no time of its own any more: it
+-- not something that occurred; an agent run is something done and a calendar entry something
+-- scheduled, neither something said (api.md: mentioned = user or assistant turns). A cancelled plan has no time of its own any more: it
 -- never occurred, is not planned or due, and is only something mentioned. DUE_IN also keeps what
 -- is overdue: a to-do or promise not done whose deadline passed up to `overdue_within` before the
 -- range and is past (a deadline of today is not missed yet), at `overdue_match` (after the ones
@@ -29,7 +29,7 @@ FROM (
              WHEN 'PLANNED_IN' THEN CASE WHEN m.e_tm > 0 AND m.status <> 'cancelled' THEN 'planned' END
              WHEN 'DUE_IN' THEN CASE WHEN (m.e_tm > 0 OR m.overdue) AND m.status <> 'cancelled'
                                       AND NOT (CAST(:unresolved_only AS boolean) AND m.status = 'completed') THEN 'due' END
-             WHEN 'MENTIONED_IN' THEN CASE WHEN m.m_tm > 0 AND m.role <> 'run'
+             WHEN 'MENTIONED_IN' THEN CASE WHEN m.m_tm > 0 AND m.role NOT IN ('run', 'calendar')
                                                 AND (CAST(:event_lo AS timestamptz) IS NULL OR m.e_tm > 0)
                                       THEN 'mentioned' END
              WHEN 'CREATED_IN' THEN CASE WHEN m.m_tm > 0 THEN 'created' END
@@ -37,7 +37,7 @@ FROM (
                WHEN m.e_tm > 0 AND m.e_tm >= m.m_tm AND m.status <> 'cancelled'
                     AND (m.type <> 'mention' OR m.event_grain IS NOT NULL)
                  THEN 'occurred'
-               WHEN m.m_tm > 0 AND m.role <> 'run' THEN 'mentioned'
+               WHEN m.m_tm > 0 AND m.role NOT IN ('run', 'calendar') THEN 'mentioned'
              END
            END AS group_key,
            CASE CAST(:mode AS text)

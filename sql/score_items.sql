@@ -1,5 +1,5 @@
 -- name: score_items
--- params: topics, topic_embedding, topic_keywords, topic_keyword_count, target_types, target_weights, projects, w_meinput, w_chat, w_memory, importance_asked, importance_min, min_score, include_hidden, max_rows
+-- params: topics, topic_embedding, topic_keywords, topic_keyword_count, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
 -- RFC §7 + §9: one row per cluster, best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
 -- highest source_quality; merged_from lists every member's source_ref, participants are united,
@@ -36,6 +36,7 @@ WITH members AS (
            rp.source_quality * (0.85 + 0.15 * CASE rp.source
                                                 WHEN 'meinput' THEN CAST(:w_meinput AS double precision)
                                                 WHEN 'chat' THEN CAST(:w_chat AS double precision)
+                                                WHEN 'calendar' THEN CAST(:w_calendar AS double precision)
                                                 ELSE CAST(:w_memory AS double precision) END) AS source_factor,
            -- the plan's targets tilt it: what the question looks for (decisions for 「定了什么」) first
            (0.5 + 0.5 * coalesce((CAST(:target_weights AS double precision[]))[

@@ -37,13 +37,6 @@ def _plan(query="我这周有什么事", now: datetime = DEMO_NOW):
     return plan_query(query, now=now)
 
 
-def _owned(ds, user):
-    return {f"meinput:segment:{s['evidence_id']}" for s in ds.segments if s["user_id"] == user} | {
-        f"chat:message:{m['message_id']}" for m in ds.messages if m["user_id"] == user} | {
-        f"chat:run:{r['run_id']}" for r in ds.runs if r["user_id"] == user} | {
-        f"memory_v2:memory:{m['memory_id']}" for m in ds.memories if m["user_id"] == user}
-
-
 async def test_every_source_is_read_to_the_last_page(upstreams, upstream_env, emulator):
     up = upstreams(upstream_env)
     plan = _plan()
@@ -59,7 +52,7 @@ async def test_every_source_is_read_to_the_last_page(upstreams, upstream_env, em
     assert {f"meinput:segment:{s['evidence_id']}" for s in want_segments} <= refs
     assert got.reports["chat"].status == "ok" and got.reports["memory_v2"].status == "ok"
     assert any(r.startswith("chat:run:") for r in refs) and any(r.startswith("chat:message:") for r in refs)
-    assert refs <= _owned(ds, DEMO_USER), "only the requested user's records"
+    assert {ds.owner_of(r) for r in refs} == {DEMO_USER}, "only the requested user's records"
     assert all(c.observed_time < DEMO_NOW for c in got.candidates), "nothing observed after now"
 
 

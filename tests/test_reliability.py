@@ -11,6 +11,7 @@ import time
 import httpx
 
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
+from app.emulator.server import SOURCES
 from app.logs import JsonFormatter
 
 NOW = DEMO_NOW.isoformat()
@@ -67,7 +68,7 @@ async def test_one_source_down_degrades_the_bundle(build_app, upstream_env, emul
 
 
 async def test_all_sources_down_is_still_200_with_empty_groups(build_app, upstream_env, emulator):
-    for source in ("meinput", "chat", "memory"):
+    for source in SOURCES:
         emulator.state.set_fault(source, "503")
     async with client_for(build_app(upstream_env)) as c:
         resp = await c.post("/v1/temporal-recall/query", json=BODY)

@@ -20,12 +20,12 @@ class RunningEmulator:
     _server: uvicorn.Server
     _thread: threading.Thread
 
-    def env(self, sources: tuple[str, ...] = ("meinput", "chat", "memory")) -> dict[str, str]:
+    def env(self, sources: tuple[str, ...] = ("meinput", "chat", "memory", "calendar")) -> dict[str, str]:
         """The service's environment variables pointing the given sources at this emulator."""
-        names = {"meinput": "MEINPUT", "chat": "CHAT", "memory": "MEMORY"}
+        names = {"meinput": "MEINPUT", "chat": "CHAT", "memory": "MEMORY", "calendar": "CALENDAR"}
         out: dict[str, str] = {}
         for source in sources:
-            out[f"{names[source]}_URL"] = self.url
+            out[f"{names[source]}_URL"] = f"{self.url}/calendar/{{user_id}}.ics" if source == "calendar" else self.url
             out[f"{names[source]}_TOKEN"] = self.state.tokens[source]
         return out
 

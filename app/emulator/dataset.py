@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from app.emulator.calendar import calendar_feeds
 from app.emulator.hazards import add_hazards, write_some_times_in_utc
 from app.emulator.records import (
     DEMO_NOW,
@@ -230,4 +231,5 @@ def build_dataset(seed: int = 20260903) -> Dataset:
     retell_recipes(w)
     write_some_times_in_utc(w)
     w.fit_sessions()
+    ds.calendars = calendar_feeds(contract)
     return ds

@@ -85,12 +85,15 @@ class Dataset:
     runs: list[dict] = field(default_factory=list)
     memories: list[dict] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    calendars: dict[str, list[str]] = field(default_factory=dict)  # user → VEVENT content lines (emulator/calendar.py)
     _owner_index: dict[str, str] | None = field(default=None, repr=False)
 
     def owner_of(self, source_ref: str) -> str | None:
         """Which user a record belongs to (built once: the dataset is complete when this is asked)."""
         if self._owner_index is None:
             self._owner_index = self._owners()
+        if source_ref.startswith("calendar:event:"):  # an instance of a series belongs to the series' owner
+            source_ref = ":".join(source_ref.split(":")[:3])
         return self._owner_index.get(source_ref)
 
     def _owners(self) -> dict[str, str]:
@@ -98,6 +101,8 @@ class Dataset:
         owners |= {f"chat:message:{m['message_id']}": m["user_id"] for m in self.messages}
         owners |= {f"chat:run:{r['run_id']}": r["user_id"] for r in self.runs}
         owners |= {f"memory_v2:memory:{m['memory_id']}": m["user_id"] for m in self.memories}
+        owners |= {f"calendar:event:{line.removeprefix('UID:')}": user
+                   for user, lines in self.calendars.items() for line in lines if line.startswith("UID:")}
         return owners
 
 

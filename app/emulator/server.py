@@ -1,4 +1,4 @@
-"""Upstream emulator: MeInput, Portal chat and Memory V2 exactly per ../shared/contracts/sources.md.
+"""Upstream emulator: MeInput, Portal chat, Memory V2 and Calendar exactly per ../shared/contracts/sources.md.
 
 Serves a Dataset over real HTTP on 127.0.0.1 with pagination, bearer tokens, request counters
 and fault switches (503, delay, 429 + Retry-After, junk records, 401). Used by `make demo` and
@@ -16,10 +16,12 @@ from typing import Any
 
 from litestar import Litestar, Request, Response, get, post
 
+from app.emulator.calendar import render
 from app.emulator.dataset import Dataset
 
-SOURCES = ("meinput", "chat", "memory")
-DEFAULT_TOKENS = {"meinput": "meinput-demo-token", "chat": "chat-demo-token", "memory": "memory-demo-token"}
+SOURCES = ("meinput", "chat", "memory", "calendar")
+DEFAULT_TOKENS = {"meinput": "meinput-demo-token", "chat": "chat-demo-token", "memory": "memory-demo-token",
+                  "calendar": "calendar-demo-token"}
 JUNK = [
     {"evidence_id": "junk_time", "text": "坏时间", "observed_at": "yesterday-ish"},
     {"text": "没有 id", "observed_at": "2026-09-01T10:00:00+08:00"},
@@ -197,6 +199,19 @@ def create_emulator_app(state: EmulatorState) -> Litestar:
         except _Reject as r:
             return r.response
 
+    @get("/calendar/{feed:str}")
+    async def calendar_feed(request: Request) -> Response:
+        feed = request.path_params["feed"]
+        try:
+            await gate("calendar", request)
+            if not feed.endswith(".ics"):
+                raise _Reject(_error(404, "no such feed"))
+            lines = state.dataset.calendars.get(feed.removesuffix(".ics"), [])  # an unknown user: an empty calendar
+            body = render(lines, junk=bool(junk("calendar")))
+            return Response(body, media_type="text/calendar")
+        except _Reject as r:
+            return r.response
+
     @post("/_control/fault", status_code=200)
     async def control_fault(request: Request) -> dict[str, str]:
         data = await request.json()
@@ -207,5 +222,5 @@ def create_emulator_app(state: EmulatorState) -> Litestar:
     async def control_stats() -> dict[str, int]:
         return dict(state.requests)
 
-    return Litestar(route_handlers=[evidence_export, sessions, messages, agent_runs, memory_search,
+    return Litestar(route_handlers=[evidence_export, sessions, messages, agent_runs, memory_search, calendar_feed,
                                     control_fault, control_stats], openapi_config=None, logging_config=None)

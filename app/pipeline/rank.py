@@ -42,6 +42,7 @@ async def rank(run: SqlRun, plan: ContextPlan, topic: TopicQuery, snapshot: User
         target_weights=[t.weight for t in plan.targets],
         projects=clean_terms(snapshot.active_projects) if snapshot else [],
         w_meinput=plan.sources.meinput, w_chat=plan.sources.chat, w_memory=plan.sources.memory_v2,
+        w_calendar=plan.sources.calendar,
         importance_asked=plan.filters.importance_min is not None,
         importance_min=plan.filters.importance_min, min_score=SECONDARY_MIN,
         include_hidden=include_hidden, max_rows=limit,

@@ -38,12 +38,14 @@ TYPE_CUES: tuple[tuple[TargetType, re.Pattern[str]], ...] = (
 
 # ---------------------------------------------------------------- source weights (RFC §3.3: raise, never zero)
 
-# v0.1 reads MeInput and Chat; Calendar (v0.2) and Memory V2 stay low but never zero (wide recall).
-BASE_WEIGHTS: dict[SourceName, float] = {"calendar": 0.30, "chat": 0.80, "meinput": 0.75, "memory_v2": 0.45}
+# Chat and MeInput lead; Calendar (v0.2, exact but only what was scheduled) just below them until a
+# schedule word raises it; Memory V2 stays low. Never zero (wide recall). Ranking reads each weight
+# (sql/score_items.sql source_factor).
+BASE_WEIGHTS: dict[SourceName, float] = {"calendar": 0.70, "chat": 0.80, "meinput": 0.75, "memory_v2": 0.45}
 SOURCE_CUES: tuple[tuple[SourceName, re.Pattern[str], float], ...] = (
     ("meinput", re.compile(r"输入过|输入的|记过|记了|记的|原话|写过|写的|记下|笔记|备忘|MeInput|打字|录入", re.I), 0.95),
     ("chat", re.compile(r"聊过|聊的|聊了|聊天|问过你|问你|跟你说|和你说|对你说|告诉过?你|你说过|对话|会话|我们聊|助手"), 0.95),
-    ("calendar", re.compile(r"行程|日程|会议|开会|约了|预约|日历"), 0.95),
+    ("calendar", re.compile(r"安排|行程|日程|会议|开会|约了|预约|日历"), 0.95),
     ("memory_v2", re.compile(r"决定|承诺|定了|答应|约定|共识|结论"), 0.65),
 )
 EXPANSIONS: dict[SourceName, list[str]] = {  # RFC §8 per-source expansion vocabularies

@@ -63,10 +63,21 @@ async def request_json(call: SourceCall, method: str, url: str, *, params: dict[
                        json: Any = None) -> Any:
     """The decoded JSON answer. A transient failure is retried at most the upstream's `retries`
     times, after a short backoff (429: after its Retry-After), while the budget allows."""
+    return await _request(call, method, url, params=params, json=json, as_json=True)
+
+
+async def request_bytes(call: SourceCall, method: str, url: str) -> bytes:
+    """The answer's (decoded) body, for an upstream that does not speak JSON (an iCalendar feed);
+    retried as `request_json` is."""
+    return await _request(call, method, url, params=None, json=None, as_json=False)
+
+
+async def _request(call: SourceCall, method: str, url: str, *, params: dict[str, Any] | None, json: Any,
+                   as_json: bool) -> Any:
     attempt = 0
     while True:
         try:
-            return await call.upstream.exchange(method, url, call, params=params, json=json)
+            return await call.upstream.exchange(method, url, call, params=params, json=json, as_json=as_json)
         except SourceUnavailable as exc:
             if attempt >= call.upstream.limits.retries:
                 raise SourceUnavailable(f"{exc}; gave up after {attempt + 1} attempts") from None

@@ -101,9 +101,9 @@ class UpstreamClient:
                             breaker=self.breaker.state)
 
     async def exchange(self, method: str, url: str, call: SourceCall, *, params: dict[str, Any] | None,
-                       json: Any) -> Any:
-        """One request and its decoded JSON answer. Waits at most until `call.deadline`; the
-        exchange itself is never cancelled (see the module docstring)."""
+                       json: Any, as_json: bool = True) -> Any:
+        """One request and its decoded JSON answer (`as_json`), else its body. Waits at most until
+        `call.deadline`; the exchange itself is never cancelled (see the module docstring)."""
         if call.deadline <= time.monotonic():
             raise SourceTimeout("time budget exhausted")
         await self.breaker.admit(call.deadline)
@@ -118,7 +118,7 @@ class UpstreamClient:
         except BaseException:
             self.breaker.withdraw()
             raise
-        task = asyncio.create_task(self._exchange(method, url, call, params, json))
+        task = asyncio.create_task(self._exchange(method, url, call, params, json, as_json))
         self._exchanges.add(task)
         task.add_done_callback(self._finished)
         done, _ = await asyncio.wait({task}, timeout=max(0.0, call.deadline - time.monotonic()))
@@ -133,9 +133,10 @@ class UpstreamClient:
             task.exception()  # retrieved here: a caller that stopped waiting never asks for it
 
     async def _exchange(self, method: str, url: str, call: SourceCall, params: dict[str, Any] | None,
-                        json: Any) -> Any:
+                        json: Any, as_json: bool) -> Any:
         try:
-            answer = decode_json(await self._send(method, url, call, params, json))
+            body = await self._send(method, url, call, params, json)
+            answer = decode_json(body) if as_json else body
         except (SourceUnavailable, SourceTimeout) as exc:
             self._errors.add()
             self.breaker.failed(str(exc))

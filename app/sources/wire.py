@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Annotated, Any, Generic, TypeVar
 
 import msgspec
@@ -31,9 +31,10 @@ class Pull:
 
     base_url: str
     user_id: str
-    window: tuple[datetime, datetime]  # half-open [from, to)
+    window: tuple[datetime, datetime]  # half-open [from, to): of observed times, or of event times (Source.by_event_time)
     query: str  # the plan's topic terms, for a source that searches
     cap: int  # at most this many records
+    zone: tzinfo  # the request's zone (a calendar's floating and all-day times are wall times in it)
 
 
 @dataclass(frozen=True, slots=True)

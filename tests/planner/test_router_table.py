@@ -25,7 +25,7 @@ TABLE = f"""
 这周五之前要交什么？ | DUE_IN | - | 2026-09-03 10:00~2026-09-05 00:00 | chat | REQUIRED
 我昨天做了什么？ | OCCURRED_IN | - | 2026-09-02 00:00~2026-09-03 00:00 | chat | REQUIRED
 我昨天说过要做什么？ | MENTIONED_IN | 2026-09-02 00:00~2026-09-03 00:00 | - | chat | REQUIRED
-我今天有什么安排？ | PLANNED_IN | - | 2026-09-03 00:00~2026-09-04 00:00 | chat | REQUIRED
+我今天有什么安排？ | PLANNED_IN | - | 2026-09-03 00:00~2026-09-04 00:00 | calendar | REQUIRED
 我上周定了哪些事？ | CREATED_IN | 2026-08-24 00:00~2026-08-31 00:00 | - | chat | REQUIRED
 合同的事进展到哪了 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
 我昨天说过明天要做什么 | MENTIONED_IN | 2026-09-02 00:00~2026-09-03 00:00 | 2026-09-04 00:00~2026-09-05 00:00 | chat | REQUIRED
@@ -39,7 +39,7 @@ TABLE = f"""
 明天有什么会议 | PLANNED_IN | - | 2026-09-04 00:00~2026-09-05 00:00 | calendar | REQUIRED
 下周一的行程 | PLANNED_IN | - | 2026-09-07 00:00~2026-09-08 00:00 | calendar | REQUIRED
 下周的日程 | PLANNED_IN | - | 2026-09-07 00:00~2026-09-14 00:00 | calendar | REQUIRED
-国庆有什么安排 | PLANNED_IN | - | 2026-10-01 00:00~2026-10-02 00:00 | chat | REQUIRED
+国庆有什么安排 | PLANNED_IN | - | 2026-10-01 00:00~2026-10-02 00:00 | calendar | REQUIRED
 周末有什么计划 | PLANNED_IN | - | 2026-09-05 00:00~2026-09-07 00:00 | chat | REQUIRED
 明天下午有什么事 | PLANNED_IN | - | 2026-09-04 12:00~2026-09-04 18:00 | chat | REQUIRED
 下周要交的报告 | DUE_IN | - | 2026-09-07 00:00~2026-09-14 00:00 | chat | REQUIRED

@@ -1,0 +1,304 @@
+"""The Calendar source (sources.md §4): recurrence expansion, all-day and floating times, cancelled
+instances, malformed feeds and a rejected token; calendar records in dedupe, lifecycle, the filter
+and ranking on a real Postgres; the emulator's feed through the service."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+
+from app.emulator.calendar import CONTRACT_UID, WEEKLY_UID
+from app.emulator.dataset import DEMO_NOW, DEMO_USER
+from app.normalize import build_candidate
+from app.planner import plan_query
+from app.sources.calendar import CalendarEvent, expand, feed_url, to_candidate
+from app.sources.http import SourceError
+from tests.test_sql_pipeline import CLOCK, EMBEDDER, NOW, TZ, D, _bundle_rows, _clusters
+
+NY = ZoneInfo("America/New_York")
+
+
+def ics(*events: str, timezones: str = "") -> bytes:
+    body = "\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", timezones, *events, "END:VCALENDAR"])
+    return "\r\n".join(line for line in body.splitlines() if line).encode() + b"\r\n"
+
+
+def vevent(*lines: str, uid: str = "e1@test", stamp: str = "20260801T000000Z") -> str:
+    return "\n".join(["BEGIN:VEVENT", f"UID:{uid}", f"DTSTAMP:{stamp}", *lines, "END:VEVENT"])
+
+
+def window(lo: datetime, hi: datetime) -> tuple[datetime, datetime]:
+    return lo, hi
+
+
+# ---------------------------------------------------------------- the feed's URL
+
+@pytest.mark.parametrize(("template", "user", "url"), [
+    ("http://cal/calendar/{user_id}.ics", "u_42", "http://cal/calendar/u_42.ics"),
+    ("http://cal/calendar", "u_42", "http://cal/calendar/u_42.ics"),  # sources.md §4: {CALENDAR_URL}/{user_id}.ics
+    ("http://cal/feeds/{user_id}/basic.ics", "../admin", "http://cal/feeds/..%2Fadmin/basic.ics"),
+    ("http://cal/feeds/{user_id}/basic.ics", "..", "http://cal/feeds/%2E%2E/basic.ics"),
+    ("http://cal/c/{user_id}.ics", "a b?x=1#f", "http://cal/c/a%20b%3Fx%3D1%23f.ics"),
+])
+def test_the_user_id_is_one_encoded_path_segment(template, user, url):
+    assert feed_url(template, user) == url
+
+
+# ---------------------------------------------------------------- recurrence expansion
+
+def test_a_weekly_series_across_the_new_york_dst_change_with_an_exception_and_an_exdate():
+    feed = ics(
+        vevent("SUMMARY:Standup", "DTSTART;TZID=America/New_York:20261019T090000",
+               "DTEND;TZID=America/New_York:20261019T093000", "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=5",
+               "EXDATE;TZID=America/New_York:20261026T090000", "LAST-MODIFIED:20261001T120000Z"),
+        vevent("RECURRENCE-ID;TZID=America/New_York:20261102T090000", "SUMMARY:Standup (moved)",
+               "DTSTART;TZID=America/New_York:20261103T100000", "DTEND;TZID=America/New_York:20261103T103000",
+               "LAST-MODIFIED:20261028T120000Z"))
+    pulled = expand(feed, window(datetime(2026, 10, 1, tzinfo=TZ), datetime(2026, 12, 1, tzinfo=TZ)), TZ)
+    assert (pulled.fetched, pulled.skipped) == (2, 0)
+    got = {e.recurrence_id: e for e in pulled.records}
+    assert sorted(got) == ["20261019T090000", "20261102T090000", "20261109T090000", "20261116T090000"], \
+        "EXDATE drops 10-26; COUNT counts it"
+    # 09:00 in New York is 13:00 UTC in daylight time and 14:00 UTC after 1 November
+    assert got["20261019T090000"].start.astimezone(UTC).hour == 13
+    assert got["20261109T090000"].start.astimezone(UTC).hour == 14
+    moved = got["20261102T090000"]
+    assert moved.start == datetime(2026, 11, 3, 10, tzinfo=NY) and moved.summary == "Standup (moved)"
+    assert moved.changed == datetime(2026, 10, 28, 12, tzinfo=UTC), "observed when the override was written"
+    c = to_candidate(moved, "u1", TZ)
+    assert c.source_ref == "calendar:event:e1@test:20261102T090000", "the original start in the event's own zone"
+    assert (c.event_time, c.event_grain, c.type, c.status, c.confidence) == (moved.start, "minute", "event", "planned", 1.0)
+    assert (c.source, c.role, c.source_quality) == ("calendar", "calendar", 1.0)
+
+
+def test_a_shanghai_series_with_a_moved_and_a_cancelled_instance():
+    vtz = "\n".join(["BEGIN:VTIMEZONE", "TZID:Asia/Shanghai", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+                     "TZOFFSETFROM:+0800", "TZOFFSETTO:+0800", "END:STANDARD", "END:VTIMEZONE"])
+    feed = ics(
+        vevent("SUMMARY:周一 Pipeline 晨会", "DTSTART;TZID=Asia/Shanghai:20261012T090000",
+               "DTEND;TZID=Asia/Shanghai:20261012T094500", "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4",
+               "ATTENDEE;CN=孙总:mailto:sun@corp.example", "ATTENDEE:mailto:abin@corp.example", uid="p@cal"),
+        vevent("RECURRENCE-ID;TZID=Asia/Shanghai:20261019T090000", "SUMMARY:周一 Pipeline 晨会",
+               "DTSTART;TZID=Asia/Shanghai:20261019T103000", "DTEND;TZID=Asia/Shanghai:20261019T111500", uid="p@cal"),
+        vevent("RECURRENCE-ID;TZID=Asia/Shanghai:20261026T090000", "STATUS:CANCELLED", "SUMMARY:周一 Pipeline 晨会",
+               "DTSTART;TZID=Asia/Shanghai:20261026T090000", "DTEND;TZID=Asia/Shanghai:20261026T094500",
+               uid="p@cal", stamp="20261025T020000Z"),
+        timezones=vtz)
+    pulled = expand(feed, window(datetime(2026, 10, 12, tzinfo=TZ), datetime(2026, 11, 3, tzinfo=TZ)), TZ)
+    got = {e.recurrence_id: to_candidate(e, "u1", TZ) for e in pulled.records}
+    assert sorted(got) == ["20261012T090000", "20261019T090000", "20261026T090000", "20261102T090000"]
+    assert got["20261019T090000"].event_time == datetime(2026, 10, 19, 10, 30, tzinfo=TZ)
+    off = got["20261026T090000"]
+    assert (off.status, off.change) == ("cancelled", "cancelled")
+    assert got["20261012T090000"].participants == ("孙总", "abin"), "attendees by name, else the mailbox"
+    assert got["20261012T090000"].title == "周一 Pipeline 晨会"
+
+
+def test_all_day_and_floating_times_are_wall_times_in_the_request_zone():
+    feed = ics(vevent("SUMMARY:秋季艺术节", "DTSTART;VALUE=DATE:20261023", "DTEND;VALUE=DATE:20261024", uid="a@x"),
+               vevent("SUMMARY:早会", "DTSTART:20261023T090000", "DTEND:20261023T093000", uid="f@x"),
+               vevent("SUMMARY:高铁", "DTSTART:20261025T233500Z", uid="z@x"))
+    for zone in (TZ, NY):
+        pulled = expand(feed, window(datetime(2026, 10, 20, tzinfo=zone), datetime(2026, 10, 30, tzinfo=zone)), zone)
+        got = {e.uid: to_candidate(e, "u1", zone) for e in pulled.records}
+        assert got["a@x"].event_time == datetime(2026, 10, 23, tzinfo=zone) and got["a@x"].event_grain == "day"
+        assert got["a@x"].source_ref == "calendar:event:a@x", "a single event: no RECURRENCE-ID"
+        assert got["f@x"].event_time == datetime(2026, 10, 23, 9, tzinfo=zone), "floating: the request's zone"
+        assert got["z@x"].event_time == datetime(2026, 10, 26, 7, 35, tzinfo=TZ), "UTC stays the instant it is"
+
+
+def test_a_recurrence_rid_in_utc_and_of_a_date_keeps_its_form():
+    feed = ics(vevent("SUMMARY:Sync", "DTSTART:20261019T010000Z", "RRULE:FREQ=DAILY;COUNT=2", uid="u@x"),
+               vevent("SUMMARY:Holiday", "DTSTART;VALUE=DATE:20261019", "RRULE:FREQ=YEARLY", uid="d@x"))
+    pulled = expand(feed, window(datetime(2026, 10, 19, tzinfo=TZ), datetime(2026, 10, 22, tzinfo=TZ)), TZ)
+    refs = sorted(to_candidate(e, "u1", TZ).source_ref for e in pulled.records)
+    assert refs == ["calendar:event:d@x:20261019", "calendar:event:u@x:20261019T010000Z",
+                    "calendar:event:u@x:20261020T010000Z"]
+
+
+def test_only_instances_overlapping_the_window_are_records():
+    feed = ics(vevent("SUMMARY:Daily", "DTSTART;TZID=Asia/Shanghai:20260101T090000",
+                      "DTEND;TZID=Asia/Shanghai:20260101T100000", "RRULE:FREQ=DAILY"))  # no end
+    pulled = expand(feed, window(D(3), D(5)), TZ)
+    assert [e.start for e in pulled.records] == [D(3, 9), D(4, 9)]
+    assert pulled.fetched == 1
+
+
+# ---------------------------------------------------------------- malformed feeds
+
+def test_unreadable_vevents_are_skipped_and_counted_and_never_sink_the_rest():
+    feed = ics(vevent("SUMMARY:好的", "DTSTART;TZID=Asia/Shanghai:20260903T150000", uid="ok@x"),
+               vevent("SUMMARY:坏时间", "DTSTART:明天下午三点", uid="bad@x"),
+               vevent("SUMMARY:没有开始", uid="nostart@x"),
+               vevent("SUMMARY:坏规则", "DTSTART:20260903T150000Z", "RRULE:FREQ=SOMETIMES", uid="rule@x"),
+               vevent("SUMMARY:", "DTSTART:20260903T150000Z", uid="blank@x"),
+               vevent("SUMMARY:远古", "DTSTART:20260903T150000Z", uid="old@x", stamp="18000101T000000Z"),
+               "BEGIN:VTODO\nUID:t@x\nDTSTAMP:20260801T000000Z\nSUMMARY:一个待办\nEND:VTODO")
+    pulled = expand(feed, window(D(3), D(4)), TZ)
+    assert [e.uid for e in pulled.records] == ["ok@x"]
+    assert (pulled.fetched, pulled.skipped) == (6, 5), "a VTODO is not read (not junk); every bad VEVENT is counted"
+
+
+@pytest.mark.parametrize("body", [b"not a calendar at all", b"<html><body>login</body></html>", b"\xff\xfe\x00"])
+def test_a_body_that_is_not_icalendar_is_a_source_error(body):
+    with pytest.raises(SourceError, match="not iCalendar"):
+        expand(body, window(D(3), D(4)), TZ)
+
+
+def test_a_calendar_event_too_far_off_the_calendar_is_unreadable():
+    with pytest.raises(ValueError):
+        CalendarEvent(uid="x", recurrence_id=None, start=datetime(9999, 1, 1, tzinfo=TZ), all_day=False,
+                      summary="x", changed=datetime(2026, 1, 1, tzinfo=TZ))
+
+
+# ---------------------------------------------------------------- through the pipeline (real Postgres)
+
+def _calendar(ref: str, summary: str, start: datetime, written: datetime, *, cancelled: bool = False,
+              attendees: tuple[str, ...] = ()):
+    uid, _, rid = ref.partition(":")
+    return to_candidate(CalendarEvent(uid=uid, recurrence_id=rid or None, start=start, all_day=False, summary=summary,
+                                      cancelled=cancelled, attendees=attendees, changed=written), "u1", TZ)
+
+
+def _note(ref: str, text: str, at: datetime, role: str = "segment"):
+    source = "meinput" if role == "segment" else "chat"
+    return build_candidate(source=source, ref=ref, user_id="u1", role=role, text=text, observed=at, zone=TZ,
+                           happened_when_said=role != "segment")
+
+
+async def test_calendar_note_and_chat_are_one_item_represented_by_the_calendar(engine):
+    cal = _calendar("p@cal:20260902T090000", "周一 Pipeline 晨会", D(2, 9), D(1, 8))
+    user = _note("chat:message:q", "9:00晨会前想先心里有数：恒通到合同阶段、北辰演示完等报价，哪单最该花时间？", D(2, 8, 20),
+                 role="user")
+    note = _note("meinput:segment:n", "明天早上九点的晨会要讲恒通和北辰", D(1, 21))
+    rows = (await _bundle_rows(engine, [user, note, cal], "我昨天有什么安排？", NOW)).rows
+    [row] = rows
+    assert row["source_ref"] == "calendar:event:p@cal:20260902T090000", "highest source_quality represents it"
+    assert set(row["merged_from"]) == {cal.source_ref, user.source_ref, note.source_ref}
+
+
+async def test_the_very_minute_of_a_calendar_entry_and_one_shared_word_merge_minutes_off_do_not(engine):
+    cal = _calendar("p@cal", "周一 Pipeline 晨会 12F 大会议室 过商机阶段、回款预测和本周重点客户", D(2, 9), D(1, 8))
+    same = _note("chat:message:s", "9点晨会前想先理一下恒通、北辰、万象哪单最该花时间", D(2, 8), role="user")
+    off = _note("chat:message:o", "9点10分晨会前想先理一下恒通、北辰、万象哪单最该花时间", D(2, 8, 1), role="user")
+    unrelated = _note("chat:message:u", "早上9点给豆豆的班主任打电话", D(2, 8, 2), role="user")  # its minute, no word
+    # (same and off are not compared with each other here: each alone against the entry)
+    assert await _clusters(engine, [cal, same, unrelated]) == [{cal.source_ref, same.source_ref}, {unrelated.source_ref}]
+    assert await _clusters(engine, [cal, off]) == [{cal.source_ref}, {off.source_ref}]
+
+
+async def test_people_veto_a_calendar_merge_too(engine):
+    cal = _calendar("c@cal", "和张总签合同", D(2, 15), D(1, 8), attendees=("张总",))
+    call = _note("meinput:segment:x", "下午三点和李总签合同", D(2, 9))
+    assert await _clusters(engine, [cal, call]) == [{cal.source_ref}, {call.source_ref}]
+
+
+async def test_a_cancelled_calendar_instance_cancels_the_plan_written_about_it(engine):
+    plan = _note("meinput:segment:p", "周五晚上六点半和北辰钱总吃饭", D(3, 9))
+    off = _calendar("d@cal", "和北辰钱总晚餐", D(4, 18, 30), D(3, 15), cancelled=True, attendees=("钱总",))
+    result = await _bundle_rows(engine, [plan, off], "周五有什么安排？", D(3, 16))
+    assert result.rows == [], "called off: neither record is planned"
+    assert [(c.item, c.changed_by, c.kind) for c in result.changes] == [("meinput:segment:p", off.source_ref, "cancelled")]
+
+
+async def test_a_calendar_entry_is_scheduled_not_said(engine):
+    cal = _calendar("w@cal", "产品周会", D(10, 16), D(2, 11))  # written yesterday, for next week
+    said = await _bundle_rows(engine, [cal], "我昨天说过什么？", NOW)
+    assert said.rows == [], "never in the mentioned group"
+    planned = await _bundle_rows(engine, [cal], "下周有什么安排？", NOW)
+    assert [r["group_key"] for r in planned.rows] == ["planned"]
+
+
+async def test_ranking_reads_the_plans_calendar_weight(engine):
+    from app.pipeline.runner import prepare_stages, run_stages
+    from app.sqlfiles import Queries
+
+    cal = _calendar("w@cal", "产品周会", D(3, 16), D(1, 11))
+    factors = {}
+    for query in ("今天下午四点有什么", "今天下午四点有什么会议"):  # 会议 weighs Calendar up
+        plan = plan_query(query, now=NOW)
+        [row] = (await run_stages(engine, Queries(), await prepare_stages(plan, CLOCK, [cal], EMBEDDER),
+                                  include_hidden=True)).rows
+        assert row["source_factor"] == pytest.approx(1.0 * (0.85 + 0.15 * plan.sources.calendar))
+        factors[query] = row["source_factor"]
+    assert factors["今天下午四点有什么会议"] > factors["今天下午四点有什么"]
+
+
+# ---------------------------------------------------------------- through the service (emulator feed)
+
+@pytest.fixture
+async def client(build_app, upstream_env):
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=build_app(upstream_env)),
+                                 base_url="http://recall") as c:
+        yield c
+
+
+async def ask(client, query: str) -> dict:
+    resp = await client.post("/v1/temporal-recall/query",
+                             json={"user_id": DEMO_USER, "query": query, "now": DEMO_NOW.isoformat()})
+    assert resp.status_code == 200, resp.text
+    return resp.json()
+
+
+def _items(bundle: dict) -> list[dict]:
+    return [it for g in bundle["groups"] for it in g["items"]]
+
+
+async def test_todays_schedule_comes_from_the_calendar(client):
+    bundle = await ask(client, "我今天有什么安排？")
+    assert bundle["plan"]["sources"]["calendar"] == 0.95, "安排 weighs Calendar up"
+    assert bundle["sources"]["calendar"]["status"] == "ok"
+    [weekly] = [it for it in _items(bundle) if it["source"] == "calendar"]
+    assert weekly["source_ref"] == f"calendar:event:{WEEKLY_UID}:20260903T160000"
+    assert weekly["event_time"] == "2026-09-03T16:00:00+08:00"
+
+
+async def test_the_signing_is_one_item_from_three_sources(client):
+    bundle = await ask(client, "我昨天做了什么？")
+    [signing] = [it for it in _items(bundle) if f"calendar:event:{CONTRACT_UID}" in it["merged_from"]]
+    assert signing["source_ref"] == f"calendar:event:{CONTRACT_UID}"
+    assert {r.split(":")[0] for r in signing["merged_from"]} == {"calendar", "meinput", "chat"}
+    assert "张总" in signing["participants"]
+
+
+async def test_moved_and_cancelled_instances(client):
+    moved = await ask(client, "8月28号有什么安排？")
+    assert [it["event_time"] for it in _items(moved) if it["source"] == "calendar"] == ["2026-08-28T17:00:00+08:00"]
+    off = await ask(client, "下周四有什么安排？")
+    assert not [it for it in _items(off) if it["source"] == "calendar"], "the cancelled instance is not planned"
+
+
+async def test_junk_in_the_feed_is_skipped_and_counted(client, emulator):
+    emulator.state.set_fault("calendar", "junk")
+    bundle = await ask(client, "我今天有什么安排？")
+    report = bundle["sources"]["calendar"]
+    assert report["status"] == "ok" and report["skipped"] == 2
+    assert any(it["source"] == "calendar" for it in _items(bundle))
+
+
+@pytest.mark.parametrize("fault", ["auth", "503"])
+async def test_a_failing_feed_is_a_source_error_and_the_others_answer(client, emulator, fault):
+    emulator.state.set_fault("calendar", fault)
+    bundle = await ask(client, "我今天有什么安排？")
+    assert bundle["sources"]["calendar"]["status"] == "error"
+    if fault == "auth":
+        assert "401" in bundle["sources"]["calendar"]["error"]
+    assert {bundle["sources"][s]["status"] for s in ("meinput", "chat", "memory_v2")} == {"ok"}
+
+
+async def test_without_calendar_url_the_source_is_absent(build_app, emulator):
+    env = emulator.env(("meinput", "chat"))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=build_app(env)), base_url="http://recall") as c:
+        bundle = await ask(c, "我今天有什么安排？")
+    assert "calendar" not in bundle["sources"]
+
+
+def test_the_window_of_the_feed_is_one_of_event_times():
+    from app.fetch import event_window
+
+    plan = plan_query("下周有什么安排？", now=NOW)
+    lo, hi = event_window(plan, NOW)
+    assert lo == datetime(2026, 9, 7, tzinfo=TZ) - timedelta(days=1) and hi == datetime(2026, 9, 14, tzinfo=TZ) + timedelta(days=1)
