@@ -1,23 +1,26 @@
 -- name: link_changes
--- params: min_overlap, grace, horizon
+-- params: min_overlap, anchor_discount, grace, horizon
 -- A record that says a plan is done, called off or moved (recall_candidates.change) updates the
 -- plan it is about: a planned todo, commitment or event of the same user, recorded before it,
--- whose content words it shares (overlap >= min_overlap, as in dedupe), naming no other people,
--- and due between `grace` before the change was said and `horizon` after it. Each change updates
--- the plan it fits best (the nearest in time, then the most recent) and every other plan it fits
--- due the same day: that plan told again (a note 「月底前要把保密协议签好寄回」 and a chat message
--- 「保密协议礼拜六之前要签回」 are both done by 「保密协议签好寄回了」); a plan changed several times
--- keeps its latest change.
+-- naming no other people, due between `grace` before the change was said and `horizon` after it,
+-- whose content words it shares: overlap >= min_overlap (as in dedupe), less anchor_discount for
+-- each other tie (the same person named in both; a done or called-off record naming the plan's
+-- day, as 「今晚的饭局取消了」 does). Each change updates the plan it fits best (the most words in
+-- common, then the nearest in time, then the most recent), every other plan it fits due that day
+-- (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
+-- are both done by 「保密协议签好寄回了」), and every plan at that plan's very clock time sharing a word
+-- with it. A plan changed several times keeps its latest change.
 -- The change records drive the join (they are few; materialized, so that each probes the plans
 -- due around it through the (user_id, event_time) index instead of every plan scanning them all).
 CREATE TEMP TABLE recall_changes ON COMMIT DROP AS
 WITH u AS MATERIALIZED (
-    SELECT id, user_id, change, event_time, event_grain, observed_time, names, kin, kw, kw_count
+    SELECT id, user_id, change, event_time, event_grain, local_day, observed_time, names, kin, kw, kw_count
     FROM recall_candidates
     WHERE change IS NOT NULL
 ), fits AS (
     SELECT p.id AS item, u.id AS change, u.change AS kind, u.event_time, u.event_grain, u.observed_time,
            p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
+           -(p.kw <#> u.kw) / least(p.kw_count, u.kw_count) AS overlap,
            p.observed_time AS planned_at
     FROM u
     JOIN recall_candidates p
@@ -29,12 +32,31 @@ WITH u AS MATERIALIZED (
     WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
       AND coalesce(p.names && u.names, true) AND coalesce(p.kin && u.kin, true)
       AND -(p.kw <#> u.kw) / least(p.kw_count, u.kw_count) >= CAST(:min_overlap AS double precision)
+             - CAST(:anchor_discount AS double precision)
+               * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
+                  + (CASE WHEN u.change <> 'moved' AND u.event_grain IS NOT NULL AND u.local_day = p.local_day
+                          THEN 1 ELSE 0 END))
 ), best AS (
-    SELECT DISTINCT ON (change) change, local_day
+    SELECT DISTINCT ON (change) change, item, kind, event_time, event_grain, observed_time, local_day
     FROM fits
-    ORDER BY change, distance, planned_at DESC, item
+    ORDER BY change, overlap DESC, distance, planned_at DESC, item
+), linked AS (
+    SELECT f.item, f.change, f.kind, f.event_time, f.event_grain, f.observed_time
+    FROM fits f
+    JOIN best b ON b.change = f.change AND b.local_day = f.local_day
+    UNION ALL
+    -- the best plan told again at its very clock time, in other words (「答应豆豆周六14:30去科技馆」 and
+    -- 「周六下午两点半带孩子去科技馆航天展」): the same plan, so the same change
+    SELECT p.id, b.change, b.kind, b.event_time, b.event_grain, b.observed_time
+    FROM best b
+    JOIN recall_candidates bp ON bp.id = b.item
+    JOIN recall_candidates p
+      ON p.user_id = bp.user_id AND p.event_time = bp.event_time AND p.id <> bp.id AND p.id <> b.change
+    WHERE bp.event_grain IN ('minute', 'hour') AND p.event_grain IN ('minute', 'hour')
+      AND p.change IS NULL AND p.status = 'planned' AND p.observed_time < b.observed_time
+      AND coalesce(p.names && bp.names, true) AND coalesce(p.kin && bp.kin, true)
+      AND -(p.kw <#> bp.kw) >= 1
 )
-SELECT DISTINCT ON (f.item) f.item, f.change, f.kind, f.event_time, f.event_grain
-FROM fits f
-JOIN best b ON b.change = f.change AND b.local_day = f.local_day
-ORDER BY f.item, f.observed_time DESC, f.change
+SELECT DISTINCT ON (item) item, change, kind, event_time, event_grain
+FROM linked
+ORDER BY item, observed_time DESC, change

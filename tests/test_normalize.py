@@ -232,3 +232,10 @@ def test_a_traditional_note_reads_like_a_simplified_one():
     assert (trad.gist, trad.event_time, trad.type, trad.participants) == (
         simp.gist, simp.event_time, simp.type, simp.participants)
     assert trad.content == "明天下午三點和張總簽合同", "the text is kept as written"
+
+
+def test_a_family_member_named_by_an_upstream_is_the_one_family_word():
+    # an entity 「我妈」 is the same person as 「老妈」 in another record: one word, so nothing can
+    # mistake the two records for different people, or for the same named person
+    assert participants_of("陪我妈买了件羽绒服", ["我妈"]) == ("妈妈",)
+    assert participants_of("给王总打电话", ["王总", "老妈"]) == ("王总", "妈妈")

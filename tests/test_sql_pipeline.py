@@ -627,3 +627,26 @@ async def test_a_day_is_in_the_range_or_not_and_a_deadline_of_today_is_not_misse
         D(3).date(), D(2).date(), D(5).date(), D(4).date()]
     result = await _bundle_rows(engine, [today, missed, after, tomorrow], "明天有什么要交的？", D(3, 12))
     assert [r["source_ref"] for r in result.rows] == ["tomorrow", "missed"]
+
+
+async def test_a_change_in_few_words_is_tied_to_its_plan_by_the_person_and_the_day(engine):
+    dinner = _said("dinner", "这周三晚上六点半约了钱总吃饭，订在外滩那家本帮菜", D(1, 19))
+    off = _said("off", "钱总临时出差，今晚的饭局取消了", D(2, 11, 40))  # 09-02 is that Wednesday
+    training = _said("training", "周五下午两点给小郑讲一遍产品线，顺带讲讲客户案例", D(1, 18))
+    moved = _said("moved", "给小郑的产品培训往后挪到下周一上午九点半", D(2, 9))
+    other = _said("other", "周五下午两点和小林对一下预算", D(1, 18, 30))
+    assert (off.change, moved.change) == ("cancelled", "moved")
+    result = await _bundle_rows(engine, [dinner, off, training, moved, other], "这周有什么安排？", D(2, 12))
+    assert sorted((c.item, c.kind) for c in result.changes) == [("dinner", "cancelled"), ("training", "moved")]
+    planned = {r["source_ref"]: r["event_time"] for r in result.rows if r["group_key"] == "planned"}
+    assert planned == {"other": D(4, 14)}, "the dinner is off; the training is next week"
+
+
+async def test_a_called_off_plan_is_called_off_wherever_it_was_told(engine):
+    note = _said("note", "答应豆豆周六14:30去科技馆，票先抢好", D(1, 21))
+    chat = build_candidate_said("chat", "周六下午两点半带九岁的孩子去科技馆航天展，哪些展区值得看？", D(2, 20))
+    off = _said("off", "科技馆去不成了，跟豆豆说好改天", D(3, 8))
+    assert note.event_time == chat.event_time == D(5, 14, 30) and off.change == "cancelled"
+    result = await _bundle_rows(engine, [note, chat, off], "周六有什么安排？", D(3, 9))
+    assert result.rows == [], "called off: nothing is planned on Saturday any more"
+    assert sorted(c.item for c in result.changes) == ["chat", "note"]

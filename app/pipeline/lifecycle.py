@@ -15,6 +15,9 @@ from app.pipeline.sql import SqlRun
 from app.planner.clock import Clock
 
 MIN_OVERLAP = 0.5  # the change and the plan share at least half of the shorter one's content words
+# ...less this for each other tie between them: the same person named (「给小郑的培训挪到…」 and
+# 「给小郑讲一遍产品线」); the plan's day named by the record that ticks it off or calls it off
+ANCHOR_DISCOUNT = 0.2
 GRACE = timedelta(days=1)  # 「发了」 said the day after the deadline still ticks it off
 HORIZON = timedelta(days=45)  # a plan further ahead than this is not what a change is about
 
@@ -25,7 +28,8 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
     it; with `explain`, which record changed which item."""
     if any(c.change for c in candidates):  # most requests have none: no index to build then
         await run.execute("lifecycle", "index_candidate_times")
-    linked = await run.execute("lifecycle", "link_changes", min_overlap=MIN_OVERLAP, grace=GRACE, horizon=HORIZON)
+    linked = await run.execute("lifecycle", "link_changes", min_overlap=MIN_OVERLAP,
+                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON)
     if not linked:  # the usual request: recall_changes stays, empty, for dedupe and ranking to read
         return []
     await run.execute("lifecycle", "apply_changes", utc_offset=clock.now.utcoffset())
