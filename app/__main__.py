@@ -54,8 +54,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             watch = EmbeddedWatch(database.embedded, settings.db_restart_backoff_max_s)
             app.on_startup.append(watch.start)
             app.on_shutdown.insert(0, watch.stop)
-        if not settings.api_tokens:
-            logging.getLogger("app").warning("RECALL_API_TOKENS is unset: authentication is OFF (dev only)")
         # uvicorn catches SIGTERM/SIGINT, drains, runs on_shutdown and then re-raises the signal to
         # the handler that was there before it: ours turns it into a normal exit so `finally` runs.
         for sig in (signal.SIGTERM, signal.SIGINT):

@@ -20,7 +20,7 @@ from app.db.engine import create_engine
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
 from app.errors import BadRequest
 from app.fetch import Upstreams, fetch_candidates
-from app.logs import user_hash
+from app.logs import UserHash, caller_name
 from app.pipeline.bundle import build_bundle
 from app.pipeline.runner import prepare_stages, run_stages
 from app.planner import plan_request
@@ -39,6 +39,7 @@ class RecallDeps:
     queries: Queries
     upstreams: Upstreams
     embedder: Embedder
+    user_hash: UserHash  # how the logs name a user (keyed by RECALL_LOG_KEY)
 
     @classmethod
     def create(cls, settings: Settings, engine: AsyncEngine, http_client: httpx.AsyncClient, *,
@@ -53,7 +54,7 @@ class RecallDeps:
                                      timeout_s=settings.embeddings_timeout_s)
                         if settings.embeddings_url else HashingEmbedder(dim=settings.embeddings_dim))
         return cls(settings=settings, engine=engine, queries=queries or Queries(), embedder=embedder,
-                   upstreams=upstreams or Upstreams.from_settings(settings))
+                   upstreams=upstreams or Upstreams.from_settings(settings), user_hash=UserHash(settings.log_key))
 
 
 @asynccontextmanager
@@ -96,7 +97,7 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
                           total_ms=round((time.perf_counter() - started) * 1000, 2))
     bundle = build_bundle(plan, clock, result, fetched.reports, candidates=len(fetched.candidates), explain=explain)
     log.info("recall", extra={"fields": {
-        "user": user_hash(request.user_id), "mode": plan.temporal_mode, "ms": round((time.perf_counter() - started) * 1000, 1),
+        "caller": caller_name.get(), "user": deps.user_hash(request.user_id), "mode": plan.temporal_mode, "ms": round((time.perf_counter() - started) * 1000, 1),
         "stage_ms": result.stage_ms(), "fetch_ms": {k: r.ms for k, r in fetched.reports.items()},
         "sources": {k: r.status for k, r in fetched.reports.items()}, "counts": msgspec.structs.asdict(bundle.stats),
         "notices": len(bundle.notices)}})
