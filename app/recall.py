@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -30,6 +31,7 @@ from app.sqlfiles import Queries
 from app.text import clean_text
 
 log = logging.getLogger("app.recall")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # C0, DEL and C1
 
 
 @dataclass
@@ -78,8 +80,11 @@ async def open_recall(settings: Settings, *, embedder: Embedder | None = None) -
 async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     if not request.query.strip() or not request.user_id.strip():
         raise BadRequest("`query` and `user_id` must not be blank")
-    if any(ord(ch) < 32 for ch in request.user_id) or clean_text(request.user_id) != request.user_id:
+    if _CONTROL.search(request.user_id) or clean_text(request.user_id) != request.user_id:
         raise BadRequest("`user_id` contains control characters or invalid Unicode")
+    if not request.user_id.strip("."):
+        # `.` and `..` are dot segments: in an upstream's path they would lead elsewhere
+        raise BadRequest("`user_id` must not consist of dots only")
     started = time.perf_counter()
     deadline = time.monotonic() + deps.settings.request_deadline_s
     plan, clock = plan_request(request.query, request.plan, request.now, request.timezone,
