@@ -38,6 +38,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from app.db.engine import create_engine
     from app.db.watch import EmbeddedWatch
     from app.logs import configure_logging
+    from app.server import server_config
     from app.sqlfiles import Queries
     from app.web import create_app
 
@@ -62,7 +63,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # the default 700-allocation trigger the collector runs mid-request and shows in p95.
         gc.freeze()
         gc.set_threshold(50_000, 50, 100)
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        uvicorn.Server(server_config(app, host=args.host, port=args.port,
+                                     read_timeout_s=settings.read_timeout_s)).run()
     finally:
         database.close()
     return 0
