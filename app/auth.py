@@ -70,12 +70,11 @@ class Caller:
         return self.role != "probe"
 
     def act_for(self, user_id: str | None) -> None:
-        """Raise AccessDenied unless this caller may read `user_id`'s timeline."""
-        if self.role == "probe":
-            raise AccessDenied(401, "send `Authorization: Bearer <token>`", {"WWW-Authenticate": _CHALLENGE})
-        if self.role == "user" and user_id is not None and user_id != self.user_id:
-            log.warning("refused: an end-user token named another user", extra={"fields": {"caller": self.name}})
-            raise AccessDenied(403, "this token may only read its own user's timeline: send its own `user_id`")
+        """Raise AccessDenied unless this caller may read `user_id`'s timeline (None: no user named)."""
+        if self.role == "service" or (self.role == "user" and user_id in (None, self.user_id)):
+            return
+        log.warning("refused: the caller named a user it may not act for", extra={"fields": {"caller": self.name}})
+        raise AccessDenied(403, "this token may only read its own user's timeline: send its own `user_id`")
 
 
 # ---------------------------------------------------------------- credentials

@@ -22,6 +22,7 @@ from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app import contracts
 from app.auth import AccessDenied, Caller, access_control
 from app.contracts import ContextPlan, PlanRequest, Problem, RecallBundle, RecallRequest
 from app.db.engine import create_health_engine
@@ -226,8 +227,10 @@ def create_app(
         logging_config=None,  # the process configures logging (app.__main__), not the app
         debug=debug,
     )
-    # Requests reject unknown fields (a typo like "timzone" must not pass silently); say so in
-    # the OpenAPI document too, which Litestar's msgspec plugin leaves out.
-    for name in ("RecallRequest", "PlanRequest"):
-        app.openapi_schema.components.schemas[name].additional_properties = False
+    # What a caller sends rejects unknown fields (a typo like "timzone" must not pass silently), at
+    # every level; say so in the OpenAPI document too, which Litestar's msgspec plugin leaves out.
+    for name, schema in app.openapi_schema.components.schemas.items():
+        struct = getattr(contracts, name, None)
+        if isinstance(struct, type) and issubclass(struct, msgspec.Struct) and struct.__struct_config__.forbid_unknown_fields:
+            schema.additional_properties = False
     return app
