@@ -18,10 +18,11 @@ _SURNAMES = (
     "张王李赵刘陈杨黄周吴徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
-_PERSON = re.compile(
+PERSON_PATTERN = (
     rf"[{_SURNAMES}](?:总监|总(?![部额结共体算计裁])|经理|老师|师傅|工(?![作资具])|医生|主任|律师|博士|姐|哥|董|教授|处长|局长|秘书)|"
     rf"[老小][{_SURNAMES}]"
 )
+_PERSON = re.compile(PERSON_PATTERN)
 # Family named as people are (one name for every way of saying it: 我妈, 老妈 and 妈妈 are one person).
 _KIN = tuple((re.compile(pattern), name) for pattern, name in (
     (r"妈妈|老妈|我妈|母亲|老娘", "妈妈"),
@@ -30,6 +31,7 @@ _KIN = tuple((re.compile(pattern), name) for pattern, name in (
     (r"老婆|妻子|媳妇", "老婆"),
     (r"儿子|女儿|孩子|小孩|娃", "孩子"),
 ))
+KIN_NAMES = frozenset(name for _, name in _KIN)
 # A few ways of saying one thing, as one word (签约 and 签合同 are about a contract).
 _SAME_THING = tuple((re.compile(pattern), word) for pattern, word in (
     (r"签约|签合同|签了合同|签署|协议|签(?![名字到收证单])", "合同"),

@@ -17,7 +17,7 @@ import msgspec
 
 from app.candidate import Candidate, Role, Status
 from app.contracts import Change, Grain, ItemStatus, ItemType, SourceName, TimeExpression
-from app.keywords import people_in
+from app.keywords import PERSON_PATTERN, people_in
 from app.planner.tense import DONE, STILL_AHEAD
 from app.planner.timeparse import GRAIN_ORDER, parse
 from app.text import clean_text, simplified
@@ -27,9 +27,13 @@ SOURCE_QUALITY: dict[Role, float] = {"segment": 1.0, "user": 0.97, "run": 0.9, "
 
 _DECIDED = re.compile(r"决定|定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
+# A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
+_FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|我?[妈爸]|老公|老婆|儿子|女儿|孩子)")
+# The 了 of a promise is the promise made, not the thing done (「跟钱总保证了，下周三前给他方案」).
+_PROMISE_MADE = re.compile(r"(?:答应|承诺|保证|说好|约好|定好)了")
 _TODO = re.compile(
     r"记得|别忘|要交|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
-    r"需要(?:去|做|完成|提交|准备|写|处理)|要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
+    r"(?:要|得|需要)把|前(?:要|得)|需要(?:去|做|完成|提交|准备|写|处理)|要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
     r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)",
     re.I,
 )
@@ -63,7 +67,8 @@ _CALLED_OFF = re.compile(r"取消|不去了|不开了|不办了|不用去了|去
 # ...or says it is done (「报价单发给王总了」「CRM总算更新完了」): a verb of getting a thing done, not any
 # completed aspect (「晚饭吃了火锅」 is something that happened, not a plan ticked off).
 _GOT_DONE = re.compile(
-    r"(?:发|交|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|整理|处理|准备|更新|修)(?:完|好|出去|上去|掉)?了|"
+    r"(?:发|交|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|整理|处理|准备|更新|修)(?:完|好|出去|上去|掉|回)?了|"
+    r"(?:发|交|寄|提交|办|做|写|改|填|订|约|买|付|签|整理|处理|准备|更新|修)(?:完|好)[^，。,；！]{1,8}了|"
     r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|已经?(?:发|交|寄|提交|办|完成|签|付|订|约|修)"
 )
 _MOVED = re.compile(r"改到|改在|改成|改为|推迟到|推到|延到|延期到|顺延到|提前到|挪到|往后挪|往前挪|换到")
@@ -115,7 +120,7 @@ def _event_expression(exprs: list[TimeExpression]) -> TimeExpression | None:
 def classify(text: str) -> ItemType:
     if _DECIDED.search(text):
         return "decision"
-    if _COMMITMENT.search(text):
+    if _COMMITMENT.search(text) or _FAVOUR.search(text):
         return "commitment"
     if _TODO.search(text):
         return "todo"
@@ -124,11 +129,14 @@ def classify(text: str) -> ItemType:
     return "mention"
 
 
-def _status(kind: ItemType, text: str, event_time: datetime | None, observed: datetime) -> ItemStatus:
+def _status(kind: ItemType, text: str, event_time: datetime | None, observed: datetime,
+            dated_ahead: bool) -> ItemStatus:
     if kind == "mention":
         return "mentioned"
+    if dated_ahead and kind != "decision":
+        return "planned"  # 「订好了26号早上7点35的高铁」: what got done is the booking; the trip is ahead
     ahead = bool(STILL_AHEAD.search(text))
-    if DONE.search(text) and not ahead:
+    if DONE.search(_PROMISE_MADE.sub(" ", text)) and not ahead:
         return "completed"
     if ahead or kind == "commitment" or (event_time is not None and event_time > observed):
         return "planned"
@@ -167,6 +175,14 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
         kept = _LEADING_JOINER.sub("", kept.strip())
         return (kept if len(kept) >= 2 else clause.strip())[:30]
     return text.strip()[:30]
+
+
+def _gist(body: str, exprs: list[TimeExpression]) -> str:
+    """What a text is about: without its time words and filler."""
+    gist = body
+    for e in sorted(exprs, key=lambda e: -e.span[0]):
+        gist = gist[: e.span[0]] + " " + gist[e.span[1] :]
+    return " ".join(_FILLER.sub(" ", gist).split()) or body
 
 
 def estimate_importance(text: str, kind: str, participants: tuple[str, ...], scheduled: bool = False) -> float:
@@ -217,16 +233,19 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     scheduled = expr is not None and expr.grain in ("minute", "hour") and expr.start > observed
     if kind == "mention" and scheduled:
         kind = "event"  # 「明天下午3点半去看牙医」: a clock time ahead is something planned to happen
-    gist = body
-    for e in sorted(exprs, key=lambda e: -e.span[0]):
-        gist = gist[: e.span[0]] + " " + gist[e.span[1] :]
-    gist = " ".join(_FILLER.sub(" ", gist).split()) or body
+    gist = _gist(body, exprs)
     exact = stated.event_time is not None
-    status = stated.status or _status(kind, body, text_time, observed)
+    # a clock time wholly ahead that is not a deadline (「下午五点前发给他了」 may be done already; in
+    # 「看完牙了，下个月复诊」 the month is the next visit's)
+    dated_ahead = scheduled and not expr.text.endswith(("之前", "以前", "前"))
+    status = stated.status or _status(kind, body, text_time, observed, dated_ahead)
     # an upstream that states the type or status (an agent run, a memory) says what the record is
     change = None if stated.type or stated.status else _change(body, kind, status, expr, observed)
     if change == "done" and kind == "mention":
         kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
+    if status == "completed" and kind != "decision" and expr is not None and expr.start > observed:
+        # done already, so the time ahead is of what follows (「看完牙了，下个月复诊」): it happened when said
+        text_time, grain = observed, None
     return Analysis(
         type=kind,
         gist=gist[:300],
@@ -244,12 +263,19 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
 def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, text: str, observed: datetime,
                     zone: tzinfo, happened_when_said: bool, stated: Stated = NOTHING_STATED,
                     importance: float | None = None, confidence: float | None = None,
-                    named: Iterable[str] = ()) -> Candidate:
+                    named: Iterable[str] = (), answers: str = "") -> Candidate:
     """One record as a Candidate. `importance` and `confidence` are the upstream's own scores
-    (None: estimate importance, trust the rules' confidence); `named` are people it names."""
+    (None: estimate importance, trust the rules' confidence); `named` are people it names;
+    `answers` is the question an assistant's reply answers: what the reply is about includes what
+    was asked (「最早一班是 G7317，7:35 从虹桥发车」 is about 「去合肥的高铁」)."""
     text = clean_text(text)
     # the rules read one script: a Traditional note and a Simplified message about one thing agree
     facts = analyse(simplified(text), observed, zone, happened_when_said=happened_when_said, stated=stated)
+    gist = facts.gist
+    if answers:  # the reply is about what was asked, and about the people asked about
+        asked = simplified(clean_text(answers))[:_EMBED_CHARS]
+        gist = f"{gist} {_gist(asked, parse(asked, observed, zone, stored=True))}"[:600]
+        named = (*named, *people_in(asked))
     people = tuple(clean_text(p) for p in participants_of(facts.body, named))
     if importance is None:
         importance = estimate_importance(facts.body, facts.type, people, facts.scheduled)
@@ -259,7 +285,7 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
     if role == "assistant":
         conf *= 0.9
     return Candidate(
-        source_ref=ref, gist=facts.gist, user_id=user_id, source=source, role=role, type=facts.type,
+        source_ref=ref, gist=gist, user_id=user_id, source=source, role=role, type=facts.type,
         status=facts.status, event_time=facts.event_time, event_grain=facts.event_grain,
         observed_time=observed, title=facts.title, content=text[:_EMBED_CHARS], importance=importance,
         confidence=round(conf, 3), source_quality=SOURCE_QUALITY[role], participants=people,

@@ -39,7 +39,7 @@ from app.embed import HashingEmbedder
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, RECIPES, SH, Dataset, clock_phrase, day_phrase
 from app.fetch import fetch_candidates
-from app.keywords import keywords
+from app.keywords import KIN_NAMES, keywords
 from app.pipeline.dedupe import (
     MAX_NEIGHBOURS,
     MIN_OVERLAP,
@@ -125,7 +125,8 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
     day = [(c.event_time or c.observed_time).astimezone(SH).date() for c in cands]
     kw = [set(keywords(c.gist)) | set(c.participants) for c in cands]
     precise = [c.event_grain in ("minute", "hour") for c in cands]
-    people = [set(c.participants) for c in cands]
+    names = [{p for p in c.participants if p not in KIN_NAMES} for c in cands]
+    kin = [{p for p in c.participants if p in KIN_NAMES} for c in cands]
     parent = {i: i for i in idx}
 
     def find(x):
@@ -139,7 +140,7 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
         return len(ka & kb) / min(len(ka), len(kb)) if ka and kb else 0.0
 
     def similar(a, b, same_time=False):
-        if people[a] and people[b] and not people[a] & people[b]:
+        if (names[a] and names[b] and not names[a] & names[b]) or (kin[a] and kin[b] and not kin[a] & kin[b]):
             return False
         if float(vecs[a] @ vecs[b]) > MIN_SIMILARITY or overlap(a, b) > MIN_OVERLAP:
             return True
@@ -148,7 +149,9 @@ def baseline(plan, cands, vecs: np.ndarray) -> list[str]:
         user, answer = (a, b) if cands[a].role == "user" else (b, a)
         reply = ({cands[a].role, cands[b].role} == {"user", "assistant"} and bool(kw[a] & kw[b])
                  and 0 <= obs[answer] - obs[user] <= REPLY_WITHIN.total_seconds())
-        return overlap(a, b) >= MIN_OVERLAP_AT_SAME_TIME or len(kw[a] & kw[b]) >= MIN_SHARED_AT_SAME_TIME or reply
+        same_instant = t[a] == t[b] and cands[a].source != cands[b].source and bool(kw[a] & kw[b])
+        return (overlap(a, b) >= MIN_OVERLAP_AT_SAME_TIME or len(kw[a] & kw[b]) >= MIN_SHARED_AT_SAME_TIME or reply
+                or same_instant)
 
     order = idx[np.argsort(t[idx], kind="stable")]
     window = WINDOW_MINUTES * 60

@@ -24,6 +24,10 @@ CREATE TEMP TABLE recall_candidates (
     source_quality double precision NOT NULL,
     change         text,                 -- done | cancelled | moved: this record updates an earlier plan
     participants   text[],               -- NULL when there are none: an empty array is far dearer to COPY
+    -- the same people split by how they are named, for the "different people" veto: a son called
+    -- 豆豆 in one record is 孩子 in another, so a name never contradicts a family word, only a name
+    names          text[],               -- named people (王总, 豆豆); NULL when none
+    kin            text[],               -- family by one word each (妈妈, 孩子); NULL when none
     kw             sparsevec,            -- content words as a 0/1 sparse vector (app.embed.keyword_vector);
     kw_count       integer,              -- NULL for a text without any: no keyword overlap is computed
     embedding      vector NOT NULL

@@ -6,11 +6,14 @@
 -- product of 0/1 sparse vectors) exceeds the threshold. Two explicit clock times that agree are
 -- strong evidence of their own: then a smaller share of content words (min_overlap_at_same_time),
 -- or a few of them in common (min_shared_at_same_time), is enough (「10:00见恒通采购的邓经理」 ≈
--- 「十点去恒通采购部见邓经理」); and the assistant's answer to the user, within `reply_within` after it,
+-- 「十点去恒通采购部见邓经理」); the very same instant and one word in common is enough across sources
+-- (a note 「16:00带可乐去宠物店洗澡」 ≈ a chat 「下午4:00要带柯基去洗澡」; within one source, two records of
+-- one instant are as often two things: 「下午3点给物业回电话」, 「下午三点跟李经理通个电话」); and the assistant's answer to the user, within `reply_within` after it,
 -- about the same clock time and sharing a word with it, is about the same event (a list of tips
 -- rarely repeats more; two conversations minutes apart about two 15:00 calls share none). Items
 -- naming people, none in common, are different events whatever their words (「给王总打电话」 ≠
--- 「给李总打电话」). A plan and the record that changed it (recall_changes) are one event too.
+-- 「给李总打电话」, 「给妈妈打电话」 ≠ 「给老公打电话」); a name and a family word do not contradict each other
+-- (the son is 豆豆 in one record and 孩子 in the next). A plan and the record that changed it (recall_changes) are one event too.
 -- Each item is compared with the next max_neighbours items after it in time order only (day grain:
 -- in observed order on its day), hence with at most that many on either side, nearest first: a
 -- window packed with thousands of messages costs n × max_neighbours comparisons, not n²
@@ -22,7 +25,7 @@ WITH pairs AS (
     SELECT least(a.id, b.id) AS a, greatest(a.id, b.id) AS b
     FROM recall_window a
     CROSS JOIN LATERAL (
-        SELECT n.id, n.embedding, n.kw, n.kw_count, n.participants, n.precise, n.role, n.observed_time
+        SELECT n.id, n.t, n.source, n.embedding, n.kw, n.kw_count, n.names, n.kin, n.precise, n.role, n.observed_time
         FROM recall_window n
         WHERE n.user_id = a.user_id
           AND (n.t, n.id) > (a.t, a.id)
@@ -30,13 +33,14 @@ WITH pairs AS (
         ORDER BY n.t, n.id
         LIMIT CAST(:max_neighbours AS integer)
     ) b
-    WHERE coalesce(a.participants && b.participants, true)
+    WHERE coalesce(a.names && b.names, true) AND coalesce(a.kin && b.kin, true)
       AND (1 - (a.embedding <=> b.embedding) > CAST(:min_similarity AS double precision)
            OR -(a.kw <#> b.kw) / least(a.kw_count, b.kw_count) > CAST(:min_overlap AS double precision)
            OR (a.precise AND b.precise
                AND (-(a.kw <#> b.kw) / least(a.kw_count, b.kw_count)
                         >= CAST(:min_overlap_at_same_time AS double precision)
                     OR -(a.kw <#> b.kw) >= CAST(:min_shared_at_same_time AS double precision)
+                    OR (b.t = a.t AND b.source <> a.source AND -(a.kw <#> b.kw) >= 1)
                     OR (-(a.kw <#> b.kw) >= 1
                         AND ((a.role = 'user' AND b.role = 'assistant'
                               AND b.observed_time BETWEEN a.observed_time
@@ -48,7 +52,7 @@ WITH pairs AS (
     SELECT least(a.id, b.id), greatest(a.id, b.id)
     FROM recall_window a
     CROSS JOIN LATERAL (
-        SELECT n.id, n.embedding, n.kw, n.kw_count, n.participants
+        SELECT n.id, n.embedding, n.kw, n.kw_count, n.names, n.kin
         FROM recall_window n
         WHERE n.coarse AND n.local_day = a.local_day AND n.user_id = a.user_id
           AND (n.local_day, n.observed_time, n.id) > (a.local_day, a.observed_time, a.id)
@@ -56,7 +60,7 @@ WITH pairs AS (
         LIMIT CAST(:max_neighbours AS integer)
     ) b
     WHERE a.coarse
-      AND coalesce(a.participants && b.participants, true)
+      AND coalesce(a.names && b.names, true) AND coalesce(a.kin && b.kin, true)
       AND (1 - (a.embedding <=> b.embedding) > CAST(:min_similarity AS double precision)
            OR -(a.kw <#> b.kw) / least(a.kw_count, b.kw_count) > CAST(:min_overlap AS double precision))
     UNION

@@ -10,7 +10,7 @@
 -- due around it through the (user_id, event_time) index instead of every plan scanning them all).
 CREATE TEMP TABLE recall_changes ON COMMIT DROP AS
 WITH u AS MATERIALIZED (
-    SELECT id, user_id, change, event_time, event_grain, observed_time, participants, kw, kw_count
+    SELECT id, user_id, change, event_time, event_grain, observed_time, names, kin, kw, kw_count
     FROM recall_candidates
     WHERE change IS NOT NULL
 )
@@ -26,7 +26,7 @@ FROM (
      AND p.id <> u.id
      AND p.observed_time < u.observed_time
     WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
-      AND coalesce(p.participants && u.participants, true)
+      AND coalesce(p.names && u.names, true) AND coalesce(p.kin && u.kin, true)
       AND -(p.kw <#> u.kw) / least(p.kw_count, u.kw_count) >= CAST(:min_overlap AS double precision)
     ORDER BY u.id, abs(extract(epoch FROM p.event_time - u.observed_time)), p.observed_time DESC, p.id
 ) best

@@ -10,7 +10,9 @@
 -- term matches fully, others by embedding similarity or by the share of the topic's keywords they
 -- contain, whichever is higher; the plan's target weight for the item's type tilts it (0.5 + 0.5 w). A user-snapshot
 -- project named in an item raises its importance by 0.1 (RFC §10 prior). Asked for important
--- things, importance counts in full; otherwise it only tilts the ranking (0.3 + 0.7 × importance).
+-- things, importance counts in full; otherwise it only tilts the ranking: 0.3 + 0.7 × importance for a
+-- bare remark, 0.5 + 0.5 × importance for an event, plan or decision (in the range asked, it is an
+-- answer whatever score an upstream gave it; a remark has to earn its place).
 WITH members AS (
     SELECT k.cluster, w.id, w.source, w.type, w.source_quality, w.confidence, w.event_time, w.observed_time,
            w.importance, w.temporal_match, w.group_key
@@ -52,12 +54,13 @@ WITH members AS (
                              SELECT 1 FROM recall_candidates r, unnest(CAST(:projects AS text[])) pr
                              WHERE r.id = rp.rep AND strpos(lower(r.title || ' ' || r.content), lower(pr)) > 0)
                         THEN 0.1 ELSE 0 END) AS importance,
-           rp.confidence, rp.event_time
+           rp.confidence, rp.event_time, rp.type
     FROM merged mg
     JOIN representative rp ON rp.cluster = mg.cluster
 ), weighed AS (
     SELECT f.*, CASE WHEN CAST(:importance_asked AS boolean) THEN f.importance
-                     ELSE 0.3 + 0.7 * f.importance END AS importance_factor
+                     WHEN f.type = 'mention' THEN 0.3 + 0.7 * f.importance
+                     ELSE 0.5 + 0.5 * f.importance END AS importance_factor
     FROM factors f
 ), scored AS (
     SELECT w.*, w.source_factor * w.temporal_match * w.semantic_match * w.importance_factor * w.confidence AS recall_score

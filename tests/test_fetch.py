@@ -200,3 +200,12 @@ async def test_an_unreadable_record_is_skipped_and_its_page_still_used(upstreams
     report = got.reports[source]
     assert (report.status, report.fetched, report.skipped) == ("ok", fetched, skipped)
     assert {c.source_ref for c in got.candidates if c.source == source} == kept
+
+
+async def test_an_assistant_reply_carries_the_people_and_words_of_the_question_it_answers(upstreams, upstream_env):
+    got = await fetch_candidates(_plan("这周我说过什么"), CLOCK, DEMO_USER, upstreams(upstream_env))
+    [tips] = [c for c in got.candidates if c.role == "assistant" and "给物业回电话时" in c.content]
+    assert "孙师傅" not in tips.content and "孙师傅" in tips.participants, "named in the question only"
+    assert "派人" in tips.gist, "what was asked is part of what the answer is about"
+    [question] = [c for c in got.candidates if c.role == "user" and "给物业的孙师傅回电话" in c.content]
+    assert question.gist in tips.gist

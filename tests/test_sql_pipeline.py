@@ -538,3 +538,63 @@ async def test_a_plan_asking_for_no_dedupe_gets_every_record(engine):
     merged = await run_stages(engine, Queries(), await prepare_stages(plan, CLOCK, [seg, echo], EMBEDDER))
     separate = await run_stages(engine, Queries(), await prepare_stages(as_is, CLOCK, [seg, echo], EMBEDDER))
     assert len(merged.rows) == 1 and len(separate.rows) == 2
+
+
+async def test_a_favour_promised_then_done_with_other_words_is_done(engine):
+    plan = _said("plan", "下周五下班前得帮小陈约上王总，他想换部门", D(2, 17, 50))
+    done = _said("done", "帮小陈约好王总了，他俩自己聊", D(3, 14, 6))
+    assert (plan.type, done.change) == ("commitment", "done")
+    result = await _bundle_rows(engine, [plan, done], "下周五之前还有什么没完成的？", D(3, 20))
+    assert result.rows == [] and [(c.item, c.kind) for c in result.changes] == [("plan", "done")]
+
+
+async def test_a_name_and_a_family_word_can_be_one_person_two_family_words_cannot(engine):
+    # the son is 豆豆 in the note and 孩子 in the chat: same instant, same museum, one event
+    note = cand("meinput:segment:n", "答应豆豆去科技馆，票先抢好", event=D(5, 14, 30), observed=D(1, 21),
+                people=("豆豆",))
+    chat = cand("chat:message:c", "带九岁的孩子去科技馆航天展，哪些展区值得看", event=D(5, 14, 30), observed=D(2, 20),
+                source="chat", role="user", quality=0.97, people=("孩子",))
+    assert await _clusters(engine, [note, chat], "这周有什么安排") == [{"chat:message:c", "meinput:segment:n"}]
+    mum = cand("a", "给妈妈打电话问体检结果", event=D(2, 15), observed=D(1, 21), people=("妈妈",))
+    husband = cand("b", "给老公打电话问体检结果", event=D(2, 15), observed=D(1, 21, 2), people=("老公",),
+                   source="chat", role="user")
+    assert await _clusters(engine, [mum, husband], "这周有什么安排") == [{"a"}, {"b"}]
+
+
+async def test_the_very_same_instant_in_two_sources_needs_only_one_word_in_common(engine):
+    note = cand("meinput:segment:n", "带可乐去宠物店洗澡剪毛，疫苗本带上", event=D(6, 16), observed=D(1, 20))
+    chat = cand("chat:message:c", "要带柯基去洗澡，它最近掉毛特别厉害，正常吗", event=D(6, 16), observed=D(3, 8),
+                source="chat", role="user", quality=0.97)
+    later = cand("chat:message:l", "去宠物医院洗牙", event=D(6, 16, 10), observed=D(3, 8, 30),
+                 source="chat", role="user", quality=0.97)
+    assert await _clusters(engine, [note, chat, later], "这周有什么安排") == [
+        {"chat:message:c", "meinput:segment:n"}, {"chat:message:l"}], "ten minutes apart and one word: two things"
+
+
+async def test_an_answer_is_about_what_was_asked_even_in_other_words(engine):
+    from app.normalize import build_candidate
+
+    def rec(ref, role, text, at, answers=""):
+        return build_candidate(source="meinput" if role == "segment" else "chat", ref=ref, user_id="u1", role=role,
+                               text=text, observed=at, zone=TZ, happened_when_said=role != "segment", answers=answers)
+
+    note = rec("n", "segment", "订好了9月8号早上7点35去杭州的高铁", D(2, 18, 32))
+    answer = rec("a", "assistant", "最早一班是 G7501，9月8日（周二）7:35 从虹桥发车，二等座还有票", D(2, 18, 43),
+                 answers="帮我查9月8号上海虹桥到杭州东最早的高铁")
+    assert note.status == "planned", "what got done is the booking: the trip is ahead"
+    assert await _clusters(engine, [note, answer], "下周二有什么安排") == [{"a", "n"}]
+    bare = rec("a", "assistant", "最早一班是 G7501，9月8日（周二）7:35 从虹桥发车，二等座还有票", D(2, 18, 43))
+    assert await _clusters(engine, [note, bare], "下周二有什么安排") == [{"a"}, {"n"}]
+
+
+async def test_a_planned_event_in_the_range_shows_whatever_its_upstream_importance(engine):
+    # the upstream scored it low; asked what tomorrow holds, a meeting at 9:00 is still the answer,
+    # while a bare remark of the same importance is not
+    meeting = cand("meeting", "晨会讲冲刺计划", event=D(4, 9), observed=D(2, 17), grain="minute", importance=0.3,
+                   confidence=0.88)
+    remark = cand("remark", "体脂秤说我55公斤", event=D(4, 8), observed=D(2, 17, 5), grain="minute", type="mention",
+                  status="mentioned", importance=0.3, confidence=0.88)
+    plan = plan_query("明天有什么安排", now=D(3, 21))
+    result = await run_stages(engine, Queries(), await prepare_stages(plan, resolve_clock(D(3, 21), None),
+                                                                      [meeting, remark], EMBEDDER))
+    assert [r["source_ref"] for r in result.rows] == ["meeting"]

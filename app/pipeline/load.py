@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from app.candidate import Candidate
 from app.embed import keyword_vector
+from app.keywords import KIN_NAMES
 from app.pipeline.sql import SqlRun
 from app.planner.clock import Clock
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
-           "source_quality", "change", "participants", "kw", "kw_count", "embedding")
+           "source_quality", "change", "participants", "names", "kin", "kw", "kw_count", "embedding")
 _COARSE = {"day", "week", "month", "quarter", "year"}
 
 
@@ -26,6 +27,8 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
         rows.append((i, c.source_ref, c.user_id, c.source, c.role, c.type, c.status, c.event_time, c.event_grain,
                      c.observed_time, local_day, c.event_grain in _COARSE, c.title, c.content,
                      c.importance, c.confidence, c.source_quality, c.change, c.participants or None,
+                     tuple(p for p in c.participants if p not in KIN_NAMES) or None,
+                     tuple(p for p in c.participants if p in KIN_NAMES) or None,
                      kw, kw_count, vec))
     loaded = await run.copy("load", "recall_candidates", rows, COLUMNS)
     await run.execute("load", "analyze_candidates")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from functools import cached_property
 from typing import Any, Literal
 
@@ -17,6 +17,7 @@ from app.sources.wire import PathId, Pull, Pulled, RecordId, Text, advisory, dec
 from app.text import clean_text
 
 SESSION_FAN_OUT = 8  # messages of at most this many sessions are fetched at once
+ANSWERED_WITHIN = timedelta(minutes=5)  # an assistant's reply follows the question within a minute or two
 
 
 class _Session(msgspec.Struct, frozen=True):
@@ -56,7 +57,15 @@ class AgentRun(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         return offset_time(self.started_at)
 
 
-ChatRecord = ChatMessage | AgentRun
+class Reply(msgspec.Struct, frozen=True, kw_only=True):
+    """An assistant's message with the user's message it answers (the one just before it in its
+    session): the answer is about what was asked, even where it repeats none of its words."""
+
+    message: ChatMessage
+    asked: str
+
+
+ChatRecord = ChatMessage | AgentRun | Reply
 
 _RUN_STATUS: dict[str, ItemStatus] = {
     "succeeded": "completed", "running": "planned", "failed": "unknown", "cancelled": "unknown",
@@ -101,20 +110,45 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[ChatRecord]:
                                   "messages", params={"from": lo, "to": hi}, cap=req.cap)
 
     pages = await asyncio.gather(*(messages_of(sid) for sid in session_ids))
-    messages = [m for page in pages for m in page][: req.cap]
-    runs = runs[: req.cap - len(messages)]
-    unread: Pulled[ChatRecord] = Pulled([], fetched=listed.skipped, skipped=listed.skipped)
-    return decode_each(messages, decode_message) + decode_each(runs, decode_run) + unread
+    left = req.cap
+    # sessions that could not be read: skipped, their messages never asked for
+    pulled: Pulled[ChatRecord] = Pulled([], fetched=listed.skipped, skipped=listed.skipped)
+    for page in pages:
+        page = page[:left]
+        left -= len(page)
+        pulled += _with_questions(decode_each(page, decode_message))
+    return pulled + decode_each(runs[:left], decode_run)
+
+
+def _with_questions(session: Pulled[ChatMessage]) -> Pulled[ChatRecord]:
+    """The messages of one session, each assistant reply paired with the question it answers."""
+    records: list[ChatRecord] = []
+    question: ChatMessage | None = None
+    for message in sorted(session.records, key=lambda m: m.created):
+        if message.role == "user":
+            question = message
+            records.append(message)
+        elif question is not None and message.created - question.created <= ANSWERED_WITHIN:
+            records.append(Reply(message=message, asked=question.content))
+        else:
+            records.append(message)
+    return Pulled(records, session.fetched, session.skipped)
 
 
 def to_candidate(record: ChatRecord, user_id: str, zone: tzinfo) -> Candidate:
     match record:
         case ChatMessage():
-            return build_candidate(source="chat", ref=f"chat:message:{record.id}", user_id=user_id,
-                                   role=record.role, text=record.content, observed=record.created, zone=zone,
-                                   happened_when_said=True)
+            return _message_candidate(record, user_id, zone)
+        case Reply():
+            return _message_candidate(record.message, user_id, zone, answers=record.asked)
         case AgentRun():
             return _run_candidate(record, user_id, zone)
+
+
+def _message_candidate(message: ChatMessage, user_id: str, zone: tzinfo, answers: str = "") -> Candidate:
+    return build_candidate(source="chat", ref=f"chat:message:{message.id}", user_id=user_id, role=message.role,
+                           text=message.content, observed=message.created, zone=zone, happened_when_said=True,
+                           answers=answers)
 
 
 def _run_candidate(run: AgentRun, user_id: str, zone: tzinfo) -> Candidate:
