@@ -16,8 +16,11 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
+from app.auth import access_control
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
-from app.logs import JsonFormatter
+from app.errors import ConfigError
+from app.logs import JsonFormatter, UserHash
+from app.settings import load_settings
 
 SECRET = "an-hs256-secret-long-enough-to-sign-hs512-too-" + "0123456789abcdef" * 2  # 64+ bytes
 ISSUER, AUDIENCE = "https://id.memind.example", "memind-recall"
@@ -261,3 +264,22 @@ async def test_no_rate_limit_by_default(build_app):
         codes = {(await c.post(PLAN, json={"query": "昨天"}, headers=bearer("rt-token"))).status_code
                  for _ in range(30)}
     assert codes == {200}
+
+
+# ---------------------------------------------------------------- configuration
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({"RECALL_JWT_SECRET": SECRET, "RECALL_JWKS_FILE": "/nonexistent/jwks.json"}, "not both"),
+    ({"RECALL_JWT_AUDIENCE": AUDIENCE}, "need RECALL_JWT_SECRET or RECALL_JWKS_FILE"),
+    ({"RECALL_JWKS_FILE": "/nonexistent/jwks.json"}, "is not a readable JWKS"),
+])
+def test_a_broken_jwt_configuration_stops_start_up(env, message):
+    with pytest.raises(ConfigError, match=message):
+        access_control(load_settings(env), UserHash(None))
+
+
+def test_a_jwks_key_of_another_algorithm_stops_start_up(tmp_path):
+    path = tmp_path / "jwks.json"
+    path.write_text(json.dumps({"keys": [{"kty": "oct", "k": "c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0", "kid": "h"}]}))
+    with pytest.raises(ConfigError, match="only RS256, ES256"):
+        access_control(load_settings({"RECALL_JWKS_FILE": str(path)}), UserHash(None))
