@@ -217,7 +217,7 @@ def access_control(settings: Settings, user_hash: UserHash) -> Callable[[ASGIApp
                 raw = headers.get(b"authorization")
                 caller = authenticator.caller(scope["path"], raw.decode("latin-1") if raw is not None else None)
                 caller_name.set(caller.name)
-                if limit is not None and caller.role != "probe" and scope["path"] not in PROBES:
+                if limit is not None and scope["path"] not in PROBES:
                     key = caller.name if not authenticator.off else f"anonymous@{(scope.get('client') or ('-',))[0]}"
                     wait = limit.take(key)
                     if wait is not None:
