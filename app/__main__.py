@@ -38,6 +38,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from app.db.engine import create_engine
     from app.db.watch import EmbeddedWatch
     from app.logs import configure_logging
+    from app.server import server_config
     from app.sqlfiles import Queries
     from app.web import create_app
 
@@ -54,8 +55,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             watch = EmbeddedWatch(database.embedded, settings.db_restart_backoff_max_s)
             app.on_startup.append(watch.start)
             app.on_shutdown.insert(0, watch.stop)
-        if not settings.api_tokens:
-            logging.getLogger("app").warning("RECALL_API_TOKENS is unset: authentication is OFF (dev only)")
         # uvicorn catches SIGTERM/SIGINT, drains, runs on_shutdown and then re-raises the signal to
         # the handler that was there before it: ours turns it into a normal exit so `finally` runs.
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -64,7 +63,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # the default 700-allocation trigger the collector runs mid-request and shows in p95.
         gc.freeze()
         gc.set_threshold(50_000, 50, 100)
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        uvicorn.Server(server_config(app, host=args.host, port=args.port,
+                                     read_timeout_s=settings.read_timeout_s)).run()
     finally:
         database.close()
     return 0

@@ -1,7 +1,9 @@
 """The service's contracts as frozen msgspec Structs: the source of truth for schemas/*.json.
 
 ContextPlan is RFC §5, TimelineItem is RFC §6, RecallRequest/RecallBundle are
-../shared/contracts/api.md. Field names are fixed points; extra fields are additive.
+../shared/contracts/api.md. Field names are fixed points; extra fields are additive. Whatever a
+caller may send (a request, its `plan`, its `user_snapshot`) refuses unknown fields: a typo must
+not pass silently.
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ Tier = Literal["primary", "secondary", "hidden"]
 PRIMARY_MIN, SECONDARY_MIN = 0.75, 0.50
 TargetType = Literal["event", "calendar_event", "schedule", "todo", "commitment", "decision", "mention"]
 Unit = Annotated[float, Meta(ge=0.0, le=1.0)]
+MAX_PROJECTS = 50  # user_snapshot.active_projects
 # Times are tz-aware everywhere (house rule 5): a naive time is rejected at the boundary.
 Timestamp = Annotated[datetime, Meta(tz=True, extra_json_schema={"format": "date-time"})]
 
 
-class TimeExpression(Struct, frozen=True, kw_only=True):
+class TimeExpression(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One time expression found in a text: half-open [start, end) in the request's time zone."""
 
     text: str
@@ -40,55 +43,55 @@ class TimeExpression(Struct, frozen=True, kw_only=True):
     span: tuple[int, int] | None = None  # character offsets [from, to) in the text
 
 
-class TimeRange(Struct, frozen=True, kw_only=True):
+class TimeRange(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     start: Timestamp
     end: Timestamp
 
 
-class PlanTime(Struct, frozen=True, kw_only=True):
+class PlanTime(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     mention_range: TimeRange | None = None
     event_range: TimeRange | None = None
     expressions: list[TimeExpression] = msgspec.field(default_factory=list)
 
 
-class Target(Struct, frozen=True, kw_only=True):
+class Target(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     type: TargetType
     weight: Unit
 
 
-class SourceWeights(Struct, frozen=True, kw_only=True):
+class SourceWeights(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     calendar: Unit = 0.0
     chat: Unit = 0.0
     meinput: Unit = 0.0
     memory_v2: Unit = 0.0
 
 
-class Retrieval(Struct, frozen=True, kw_only=True):
+class Retrieval(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     source: SourceName
     query_type: str
     expanded_queries: list[str]
     weight: Unit
 
 
-class Filters(Struct, frozen=True, kw_only=True):
+class Filters(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     importance_min: Unit | None = None
     status: Literal["unresolved", "any"] | None = None
 
 
-class Output(Struct, frozen=True, kw_only=True):
+class Output(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     group_by: Literal["importance", "time", "source", "temporal_mode"] = "importance"
     dedupe: bool = True
     timeline: bool = True
     wide_recall: bool = True
 
 
-class ContextNeeds(Struct, frozen=True, kw_only=True):
+class ContextNeeds(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     user_snapshot: Need
     temporal_recall: Need
     memory_retrieval: Need
 
 
-class Slots(Struct, frozen=True, kw_only=True):
+class Slots(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The six parse slots of RFC §5.1."""
 
     time_scope: TimeRange | None = None
@@ -101,7 +104,7 @@ class Slots(Struct, frozen=True, kw_only=True):
     ] = "none"
 
 
-class SemanticPlannerInfo(Struct, frozen=True, kw_only=True):
+class SemanticPlannerInfo(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Level 2 (LLM) planner: reserved in v0.1; says whether it ran and why it would have."""
 
     ran: bool = False
@@ -109,7 +112,7 @@ class SemanticPlannerInfo(Struct, frozen=True, kw_only=True):
     reason: str | None = None
 
 
-class ContextPlan(Struct, frozen=True, kw_only=True):
+class ContextPlan(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     query_type: Literal["personal_temporal_recall", "memory_recall", "normal_chat"]
     time: PlanTime
     temporal_mode: TemporalMode
@@ -161,10 +164,12 @@ class TimelineItem(Struct, frozen=True, kw_only=True):
     change: Change | None = None
 
 
-class UserSnapshot(Struct, frozen=True, kw_only=True):
+class UserSnapshot(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """RFC §10: an optional ranking prior; Temporal Recall never writes it back."""
 
-    active_projects: list[str] = msgspec.field(default_factory=list)
+    # bounded: every project is matched against every candidate (7,000 made a request 20x dearer)
+    active_projects: Annotated[list[Annotated[str, Meta(max_length=100)]], Meta(max_length=MAX_PROJECTS)] = (
+        msgspec.field(default_factory=list))
 
 
 class RecallRequest(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -47,13 +47,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_healthy(url: str, proc: subprocess.Popen, seconds: float) -> dict:
+def wait_healthy(url: str, proc: subprocess.Popen, seconds: float, token: str) -> dict:
+    """/healthz as an authenticated caller sees it (without the token: only `{"status": "ok"}`)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit(f"the service exited early with code {proc.returncode}")
         try:
-            resp = httpx.get(f"{url}/healthz", timeout=1)
+            resp = httpx.get(f"{url}/healthz", timeout=1, headers={"Authorization": f"Bearer {token}"})
             if resp.status_code == 200:
                 return resp.json()
         except httpx.HTTPError:
@@ -90,7 +91,7 @@ def main() -> int:
     port = free_port()
     token = "demo-caller-token"
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | emulator.env() | {
-        "RECALL_DATA_DIR": str(data_dir), "RECALL_API_TOKENS": token}
+        "RECALL_DATA_DIR": str(data_dir), "RECALL_API_TOKENS": f"demo:{token}"}  # the logs name the caller `demo`
     log_path = data_dir.parent / "service.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log_file = log_path.open("w")
@@ -98,7 +99,7 @@ def main() -> int:
                                stderr=log_file)
     base_url = f"http://127.0.0.1:{port}"
     try:
-        health = wait_healthy(base_url, service, 90)
+        health = wait_healthy(base_url, service, 90, token)
         print(f"service: {base_url} (JSON logs in {log_path}) healthz → {health}")
         asyncio.run(_ask_all(base_url, token, emulator))
     finally:

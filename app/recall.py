@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -20,7 +21,7 @@ from app.db.engine import create_engine
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
 from app.errors import BadRequest
 from app.fetch import Upstreams, fetch_candidates
-from app.logs import user_hash
+from app.logs import UserHash, caller_name
 from app.pipeline.bundle import build_bundle
 from app.pipeline.runner import prepare_stages, run_stages
 from app.planner import plan_request
@@ -30,6 +31,7 @@ from app.sqlfiles import Queries
 from app.text import clean_text
 
 log = logging.getLogger("app.recall")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # C0, DEL and C1
 
 
 @dataclass
@@ -39,6 +41,7 @@ class RecallDeps:
     queries: Queries
     upstreams: Upstreams
     embedder: Embedder
+    user_hash: UserHash  # how the logs name a user (keyed by RECALL_LOG_KEY)
 
     @classmethod
     def create(cls, settings: Settings, engine: AsyncEngine, http_client: httpx.AsyncClient, *,
@@ -53,7 +56,7 @@ class RecallDeps:
                                      timeout_s=settings.embeddings_timeout_s)
                         if settings.embeddings_url else HashingEmbedder(dim=settings.embeddings_dim))
         return cls(settings=settings, engine=engine, queries=queries or Queries(), embedder=embedder,
-                   upstreams=upstreams or Upstreams.from_settings(settings))
+                   upstreams=upstreams or Upstreams.from_settings(settings), user_hash=UserHash(settings.log_key))
 
 
 @asynccontextmanager
@@ -77,8 +80,11 @@ async def open_recall(settings: Settings, *, embedder: Embedder | None = None) -
 async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     if not request.query.strip() or not request.user_id.strip():
         raise BadRequest("`query` and `user_id` must not be blank")
-    if any(ord(ch) < 32 for ch in request.user_id) or clean_text(request.user_id) != request.user_id:
+    if _CONTROL.search(request.user_id) or clean_text(request.user_id) != request.user_id:
         raise BadRequest("`user_id` contains control characters or invalid Unicode")
+    if not request.user_id.strip("."):
+        # `.` and `..` are dot segments: in an upstream's path they would lead elsewhere
+        raise BadRequest("`user_id` must not consist of dots only")
     started = time.perf_counter()
     deadline = time.monotonic() + deps.settings.request_deadline_s
     plan, clock = plan_request(request.query, request.plan, request.now, request.timezone,
@@ -96,7 +102,7 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
                           total_ms=round((time.perf_counter() - started) * 1000, 2))
     bundle = build_bundle(plan, clock, result, fetched.reports, candidates=len(fetched.candidates), explain=explain)
     log.info("recall", extra={"fields": {
-        "user": user_hash(request.user_id), "mode": plan.temporal_mode, "ms": round((time.perf_counter() - started) * 1000, 1),
+        "caller": caller_name.get(), "user": deps.user_hash(request.user_id), "mode": plan.temporal_mode, "ms": round((time.perf_counter() - started) * 1000, 1),
         "stage_ms": result.stage_ms(), "fetch_ms": {k: r.ms for k, r in fetched.reports.items()},
         "sources": {k: r.status for k, r in fetched.reports.items()}, "counts": msgspec.structs.asdict(bundle.stats),
         "notices": len(bundle.notices)}})

@@ -7,6 +7,7 @@ that checks it. Defaults live only on `Settings`; an unset or blank variable kee
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -41,7 +42,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     embeddings_token: str | None = None
     embeddings_dim: int = 128  # what the endpoint returns; the built-in hashing embedder's too
     embeddings_timeout_s: float = 5.0  # one batch; a CPU model embedding a cold user's records needs more
-    api_tokens: tuple[str, ...] = ()
+    api_tokens: tuple[tuple[str, str], ...] = ()  # (name, token) of each service token
     default_timezone: str = DEFAULT_ZONE
     source_timeout_s: float = 2.0
     request_deadline_s: float = 5.0
@@ -60,6 +61,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     source_retries: int = 2  # retries of one upstream call after a 429, 5xx or failed connection
     source_breaker_failures: int = 5  # consecutive failures that open a source's circuit
     source_breaker_open_s: float = 5.0  # how long it stays open before one probe goes through
+    # authentication and abuse limits (docs/operations.md "Authentication")
+    jwt_secret: str | None = None  # HS256 key of end-user JWTs
+    jwks_file: Path | None = None  # public keys (RS256/ES256) of end-user JWTs, instead of the secret
+    jwt_issuer: str | None = None  # required `iss` when set
+    jwt_audience: str | None = None  # required `aud` when set
+    jwt_user_claim: str = "sub"  # the claim naming the token's user
+    log_key: str | None = None  # HMAC key of user hashes in logs; unset: a random one per process
+    rate_limit: tuple[int, float] | None = None  # (requests, per seconds) per caller; unset: no limit
+    read_timeout_s: float = 10.0  # a client's time to send a whole request (headers and body)
 
     @property
     def zone(self) -> ZoneInfo:
@@ -138,8 +148,43 @@ def _secret(name: str, raw: str) -> str:
     return raw
 
 
-def _token_list(name: str, raw: str) -> tuple[str, ...]:
-    return tuple(t.strip() for t in raw.split(",") if t.strip())
+_TOKEN_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+
+def _named_tokens(name: str, raw: str) -> tuple[tuple[str, str], ...]:
+    """`name:token` entries, comma-separated; a plain `token` (the older form) is named `token<N>`
+    after its position."""
+    out: list[tuple[str, str]] = []
+    for n, entry in enumerate((e.strip() for e in raw.split(",") if e.strip()), 1):
+        token_name, sep, token = entry.partition(":")
+        if not sep:
+            token_name, token = f"token{n}", entry
+        if not _TOKEN_NAME.fullmatch(token_name) or not token.strip():
+            raise ConfigError(f"{name}: entry {n} must be `name:token` with a name of letters, digits, . _ -")
+        out.append((token_name, token.strip()))
+    for what, values in (("names", [t[0] for t in out]), ("tokens", [t[1] for t in out])):
+        if len(set(values)) != len(values):
+            raise ConfigError(f"{name}: two entries have the same {what[:-1]}; {what} must be unique")
+    return tuple(out)
+
+
+def _long_secret(minimum: int) -> Callable[[str, str], str]:
+    def parse(name: str, raw: str) -> str:
+        if len(raw.encode()) < minimum:
+            raise ConfigError(f"{name} must be at least {minimum} bytes long")
+        return raw
+
+    return parse
+
+
+_PER = {"second": 1.0, "minute": 60.0, "hour": 3600.0}
+
+
+def _rate(name: str, raw: str) -> tuple[int, float]:
+    count, _, unit = raw.strip().partition("/")
+    if not count.strip().isdigit() or int(count) <= 0 or unit.strip().lower() not in _PER:
+        raise ConfigError(f"{name}={raw!r} must be like 120/minute (requests per second, minute or hour)")
+    return int(count), _PER[unit.strip().lower()]
 
 
 VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
@@ -158,7 +203,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("EMBEDDINGS_TOKEN", "embeddings_token", _secret),
     ("EMBEDDINGS_DIM", "embeddings_dim", _positive(int)),
     ("EMBEDDINGS_TIMEOUT_S", "embeddings_timeout_s", _positive(float)),
-    ("RECALL_API_TOKENS", "api_tokens", _token_list),
+    ("RECALL_API_TOKENS", "api_tokens", _named_tokens),
     ("DEFAULT_TIMEZONE", "default_timezone", _zone_name),
     ("SOURCE_TIMEOUT_S", "source_timeout_s", _positive(float)),
     ("REQUEST_DEADLINE_S", "request_deadline_s", _positive(float)),
@@ -178,6 +223,15 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("SOURCE_RETRIES", "source_retries", _count),
     ("SOURCE_BREAKER_FAILURES", "source_breaker_failures", _positive(int)),
     ("SOURCE_BREAKER_OPEN_S", "source_breaker_open_s", _positive(float)),
+    # authentication and abuse limits (RECALL_API_TOKENS is above)
+    ("RECALL_JWT_SECRET", "jwt_secret", _long_secret(32)),  # RFC 7518 §3.2: an HS256 key of 256 bits or more
+    ("RECALL_JWKS_FILE", "jwks_file", _absolute_path),
+    ("RECALL_JWT_ISSUER", "jwt_issuer", _secret),
+    ("RECALL_JWT_AUDIENCE", "jwt_audience", _secret),
+    ("RECALL_JWT_USER_CLAIM", "jwt_user_claim", _secret),
+    ("RECALL_LOG_KEY", "log_key", _long_secret(16)),
+    ("RECALL_RATE_LIMIT", "rate_limit", _rate),
+    ("RECALL_READ_TIMEOUT_S", "read_timeout_s", _positive(float)),
 )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import hmac
 import logging
 import re
 import uuid
@@ -20,14 +19,17 @@ from litestar.openapi import ResponseSpec
 from litestar.openapi.config import OpenAPIConfig
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app import contracts
+from app.auth import AccessDenied, Caller, access_control
 from app.contracts import ContextPlan, PlanRequest, Problem, RecallBundle, RecallRequest
 from app.db.engine import create_health_engine
 from app.db.health import database_health
 from app.db.migrate import head_revision
 from app.embed import Embedder
-from app.errors import RecallError
+from app.errors import BadRequest, RecallError
 from app.logs import request_id
 from app.planner import plan_query
 from app.recall import RecallDeps, run_recall
@@ -38,20 +40,21 @@ log = logging.getLogger("app.web")
 
 PROBLEM = "application/problem+json"
 MAX_BODY_BYTES = 64 * 1024
-UNGUARDED = ("/healthz", "/readyz")  # probes of load balancers and orchestrators carry no token
 
 # One part of /readyz: a dict with `ready` (bool) and whatever explains it.
 ReadinessCheck = Callable[[], Awaitable[dict[str, Any]]]
 
 
-def problem(status: int, title: str, detail: str) -> Response:
-    return Response(content=Problem(status=status, title=title, detail=detail), status_code=status, media_type=PROBLEM)
+def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None) -> Response:
+    # the id here too: a refusal by a middleware is answered outside `_request_ids`
+    return Response(content=Problem(status=status, title=title, detail=detail), status_code=status, media_type=PROBLEM,
+                    headers={**(headers or {}), "X-Request-ID": request_id.get()})
 
 
 def _recall_error(_: Request, exc: RecallError) -> Response:
     if exc.status_code >= 500:
         log.error("%s: %s", exc.title, exc)
-    return problem(exc.status_code, exc.title, str(exc))
+    return problem(exc.status_code, exc.title, str(exc), exc.headers if isinstance(exc, AccessDenied) else None)
 
 
 def _field_message(error: object) -> str:
@@ -84,13 +87,57 @@ def _unexpected(_: Request, exc: Exception) -> Response:
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
 
-async def _tag_response(response: Response) -> Response:
-    response.headers["X-Request-ID"] = request_id.get()
-    return response
+def _request_ids(app: ASGIApp) -> ASGIApp:
+    """The outermost middleware: the caller's X-Request-ID when well-formed (else a fresh one)
+    for the logs, and on every response, refusals included."""
+
+    async def tagged(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        given = dict(scope["headers"]).get(b"x-request-id", b"").decode("latin-1")
+        rid = given if _REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
+        request_id.set(rid)
+
+        async def send_tagged(message: Message) -> None:
+            headers = message.get("headers", [])
+            if message["type"] == "http.response.start" and not any(k.lower() == b"x-request-id" for k, _ in headers):
+                message["headers"] = [*headers, (b"x-request-id", rid.encode())]
+            await send(message)
+
+        await app(scope, receive, send_tagged)
+
+    return tagged
+
+
+def _json_body(struct: type) -> Callable[[Request], Awaitable[None]]:
+    """A handler's body check, run after authentication and before Litestar reads the body: JSON
+    only, decoded strictly (a "5" is no `limit`, unknown fields are refused at every level), and
+    what cannot be decoded at all (bytes that are not UTF-8, nesting past the recursion limit) is a
+    400 rather than an error of the decoder. Litestar then converts the same, valid, body."""
+
+    async def check(request: Request) -> None:
+        if not _is_json(request.headers.get("content-type", "")):
+            raise HTTPException(status_code=415, detail="send the body as JSON with `Content-Type: application/json`")
+        body = await request.body()
+        try:
+            msgspec.json.decode(body, type=struct, strict=True)
+        except msgspec.ValidationError as exc:
+            raise BadRequest(str(exc)) from None
+        except msgspec.DecodeError as exc:
+            raise BadRequest(f"request body is not valid JSON: {exc}") from None
+        except UnicodeDecodeError:
+            raise BadRequest("request body is not valid UTF-8") from None
+        except RecursionError:
+            raise BadRequest("request body is nested too deeply") from None
+
+    return check
 
 
 _ERROR_TEXT = {400: "The request is malformed; `detail` says what to fix", 401: "Missing or wrong bearer token",
-               413: "Body over 64 KiB", 415: "Body is not JSON", 503: "Database unavailable; retry shortly"}
+               403: "An end-user token named another user", 413: "Body over 64 KiB", 415: "Body is not JSON",
+               429: "Too many requests from this caller (when RECALL_RATE_LIMIT is set); see `Retry-After`",
+               503: "Database unavailable; retry shortly"}
 _NOT_READY = "Not ready: a part (e.g. `database`) says why"
 
 
@@ -132,53 +179,43 @@ def create_app(
     # The parts of /readyz: the service is ready when every one is. A part is one entry here.
     readiness: dict[str, ReadinessCheck] = {"database": database_part, "upstreams": upstreams_part}
 
-    tokens = [t.encode() for t in settings.api_tokens]
-
-    async def guard(request: Request) -> Response | None:
-        """Request id for the logs; JSON bodies only; bearer auth on every endpoint but the health
-        probes (tokens compared in constant time)."""
-        given_id = request.headers.get("x-request-id", "")
-        request_id.set(given_id if _REQUEST_ID.fullmatch(given_id) else uuid.uuid4().hex)
-        if request.method == "POST" and not _is_json(request.headers.get("content-type", "")):
-            return problem(415, "Unsupported Media Type", "send the body as JSON with `Content-Type: application/json`")
-        if not tokens or request.url.path in UNGUARDED:
-            return None
-        scheme, _, presented = request.headers.get("authorization", "").partition(" ")
-        given = presented.strip().encode()
-        if scheme.lower() == "bearer" and any(hmac.compare_digest(given, t) for t in tokens):
-            return None
-        return problem(401, "Unauthorized", "send `Authorization: Bearer <token>` with a token from RECALL_API_TOKENS")
-
     @get("/healthz")
-    async def healthz() -> dict[str, Any]:
-        """Liveness: 200 while the process serves requests, with what it sees of the database
-        (a database outage is /readyz's business: restarting this process would not cure it)."""
+    async def healthz(request: Request[Caller, Any, Any]) -> dict[str, Any]:
+        """Liveness: 200 while the process serves requests; to an authenticated caller also what it
+        sees of the database (a database outage is /readyz's business: restarting this process
+        would not cure it)."""
+        if not request.user.sees_details:
+            return {"status": "ok"}
         db = await database_part()
         return {"status": "ok", "database": db["database"], "postgres": db.get("postgres"),
                 "pgvector": db.get("pgvector"), "migration": db.get("migration")}
 
     @get("/readyz", responses={503: ResponseSpec(data_container=dict[str, Any], description=_NOT_READY,
                                                  generate_examples=False)})
-    async def readyz() -> Response:
+    async def readyz(request: Request[Caller, Any, Any]) -> Response:
         """Readiness: 200 when every part is ready (the database answers and is at the code's
-        migration head), else 503; each part says why."""
+        migration head), else 503; to an authenticated caller each part says why."""
         parts = dict(zip(readiness, await asyncio.gather(*(check() for check in readiness.values())), strict=True))
         ready = all(part["ready"] for part in parts.values())
-        return Response({"status": "ready" if ready else "not ready", **parts}, status_code=200 if ready else 503)
+        shown = parts if request.user.sees_details else {}
+        return Response({"status": "ready" if ready else "not ready", **shown}, status_code=200 if ready else 503)
 
-    @post("/v1/context-planner/plan", status_code=200, responses=_errors(400, 401, 413, 415))
-    async def plan_endpoint(data: JSONBody[PlanRequest]) -> ContextPlan:
+    @post("/v1/context-planner/plan", status_code=200, responses=_errors(400, 401, 403, 413, 415, 429),
+          before_request=_json_body(PlanRequest))
+    async def plan_endpoint(request: Request[Caller, Any, Any], data: JSONBody[PlanRequest]) -> ContextPlan:
+        request.user.act_for(data.user_id)
         return plan_query(data.query, now=data.now, timezone=data.timezone, default_timezone=settings.default_timezone)
 
-    @post("/v1/temporal-recall/query", status_code=200, responses=_errors(400, 401, 413, 415, 503))
-    async def recall_endpoint(data: JSONBody[RecallRequest]) -> RecallBundle:
+    @post("/v1/temporal-recall/query", status_code=200, responses=_errors(400, 401, 403, 413, 415, 429, 503),
+          before_request=_json_body(RecallRequest))
+    async def recall_endpoint(request: Request[Caller, Any, Any], data: JSONBody[RecallRequest]) -> RecallBundle:
+        request.user.act_for(data.user_id)
         return await run_recall(data, deps)
 
     app = Litestar(
         route_handlers=[healthz, readyz, plan_endpoint, recall_endpoint],
         on_shutdown=[deps.upstreams.aclose],  # the app made its upstream clients: it closes them
-        before_request=guard,
-        after_request=_tag_response,
+        middleware=[_request_ids, access_control(settings, deps.user_hash)],
         exception_handlers={
             RecallError: _recall_error,
             HTTPException: _http_error,
@@ -190,8 +227,10 @@ def create_app(
         logging_config=None,  # the process configures logging (app.__main__), not the app
         debug=debug,
     )
-    # Requests reject unknown fields (a typo like "timzone" must not pass silently); say so in
-    # the OpenAPI document too, which Litestar's msgspec plugin leaves out.
-    for name in ("RecallRequest", "PlanRequest"):
-        app.openapi_schema.components.schemas[name].additional_properties = False
+    # What a caller sends rejects unknown fields (a typo like "timzone" must not pass silently), at
+    # every level; say so in the OpenAPI document too, which Litestar's msgspec plugin leaves out.
+    for name, schema in app.openapi_schema.components.schemas.items():
+        struct = getattr(contracts, name, None)
+        if isinstance(struct, type) and issubclass(struct, msgspec.Struct) and struct.__struct_config__.forbid_unknown_fields:
+            schema.additional_properties = False
     return app

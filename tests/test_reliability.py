@@ -166,7 +166,7 @@ async def test_request_log_is_json_without_personal_text(build_app, upstream_env
     line = json.loads(JsonFormatter().format(record))
     assert line["mode"] == "AMBIGUOUS" and line["counts"]["candidates"] > 0
     assert set(line["stage_ms"]) == {"load", "lifecycle", "filter", "dedupe", "rank"}
-    assert line["user"] != DEMO_USER and len(line["user"]) == 12
+    assert line["user"] != DEMO_USER and len(line["user"]) == 16
     text = json.dumps(line, ensure_ascii=False)
     assert "重要" not in text and "张总" not in text, "no query or record text at INFO"
     assert "chat-demo-token" not in caplog.text and "meinput-demo-token" not in caplog.text

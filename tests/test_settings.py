@@ -18,7 +18,7 @@ def test_values_are_read_and_typed():
     s = load_settings({"MEINPUT_URL": "http://127.0.0.1:9/", "RECALL_API_TOKENS": "a, b,,",
                        "SOURCE_TIMEOUT_S": "1.5", "DEFAULT_TIMEZONE": "Europe/Berlin"})
     assert s.meinput_url == "http://127.0.0.1:9"
-    assert s.api_tokens == ("a", "b")
+    assert s.api_tokens == (("token1", "a"), ("token2", "b"))
     assert s.source_timeout_s == 1.5
     assert s.zone.key == "Europe/Berlin"
 
@@ -35,6 +35,13 @@ def test_values_are_read_and_typed():
         ({"MEINPUT_URL": "ftp://x"}, "MEINPUT_URL='ftp://x' must be an http:// or https:// URL"),
         ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL must be a postgresql:// URL"),
         ({"RECALL_DATA_DIR": "rel/dir"}, "RECALL_DATA_DIR='rel/dir' must be an absolute path"),
+        ({"RECALL_API_TOKENS": "a:x,a:y"}, "RECALL_API_TOKENS: two entries have the same name"),
+        ({"RECALL_API_TOKENS": "a:x,b:x"}, "RECALL_API_TOKENS: two entries have the same token"),
+        ({"RECALL_API_TOKENS": "bad name:x"}, "RECALL_API_TOKENS: entry 1 must be `name:token`"),
+        ({"RECALL_JWT_SECRET": "short"}, "RECALL_JWT_SECRET must be at least 32 bytes long"),
+        ({"RECALL_LOG_KEY": "short"}, "RECALL_LOG_KEY must be at least 16 bytes long"),
+        ({"RECALL_RATE_LIMIT": "10/fortnight"}, "RECALL_RATE_LIMIT='10/fortnight' must be like 120/minute"),
+        ({"RECALL_RATE_LIMIT": "0/minute"}, "RECALL_RATE_LIMIT='0/minute' must be like 120/minute"),
     ],
 )
 def test_bad_values_give_one_clear_line(env, message):
@@ -57,3 +64,14 @@ def test_log_level_is_a_setting():
     assert load_settings({"RECALL_LOG_LEVEL": "debug"}).log_level == "DEBUG"
     with pytest.raises(ConfigError, match="RECALL_LOG_LEVEL='loud' must be one of INFO, DEBUG"):
         load_settings({"RECALL_LOG_LEVEL": "loud"})
+
+
+def test_service_tokens_are_named_and_plain_ones_get_a_name():
+    s = load_settings({"RECALL_API_TOKENS": "runtime:s3cret, legacy-token ,cron:other"})
+    assert s.api_tokens == (("runtime", "s3cret"), ("token2", "legacy-token"), ("cron", "other"))
+
+
+def test_rate_limit_reads_requests_per_unit():
+    assert load_settings({}).rate_limit is None
+    assert load_settings({"RECALL_RATE_LIMIT": "120/minute"}).rate_limit == (120, 60.0)
+    assert load_settings({"RECALL_RATE_LIMIT": "5/second"}).rate_limit == (5, 1.0)

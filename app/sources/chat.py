@@ -6,15 +6,14 @@ import asyncio
 from datetime import datetime, timedelta, tzinfo
 from functools import cached_property
 from typing import Any, Literal
-from urllib.parse import quote
 
 import msgspec
 
 from app.candidate import Candidate
 from app.contracts import ItemStatus
 from app.normalize import Stated, build_candidate, estimate_importance
-from app.sources.http import SourceCall, paginate
-from app.sources.wire import Pull, Pulled, RecordId, Text, advisory, decode_each, offset_time
+from app.sources.http import SourceCall, paginate, path_segment
+from app.sources.wire import PathId, Pull, Pulled, RecordId, Text, advisory, decode_each, offset_time
 from app.text import clean_text
 
 SESSION_FAN_OUT = 8  # messages of at most this many sessions are fetched at once
@@ -22,7 +21,7 @@ ANSWERED_WITHIN = timedelta(minutes=5)  # an assistant's reply follows the quest
 
 
 class _Session(msgspec.Struct, frozen=True):
-    session_id: RecordId  # never empty: an empty one would ask for /v1/sessions//messages
+    session_id: PathId  # never empty nor dots: `/v1/sessions//messages`, `/v1/sessions/../messages`
 
 
 class ChatMessage(msgspec.Struct, frozen=True, kw_only=True, dict=True):
@@ -79,6 +78,10 @@ def decode_message(record: Any) -> ChatMessage | None:
     return msgspec.convert(record, ChatMessage)
 
 
+def decode_session(record: Any) -> _Session:
+    return msgspec.convert(record, _Session)
+
+
 def decode_run(record: Any) -> AgentRun:
     return msgspec.convert(record, AgentRun)
 
@@ -90,25 +93,26 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[ChatRecord]:
     session by created_at. Only sessions listed for this user are read (messages carry no user).
     """
     lo, hi = req.window[0].isoformat(), req.window[1].isoformat()
-    uid = quote(req.user_id, safe="")
+    uid = path_segment(req.user_id)
     sessions, runs = await asyncio.gather(
         paginate(http, f"{req.base_url}/v1/users/{uid}/sessions", "sessions",
                  params={"active_from": lo, "active_to": hi}, cap=req.cap),
         paginate(http, f"{req.base_url}/v1/users/{uid}/agent-runs", "runs",
                  params={"from": lo, "to": hi}, cap=req.cap),
     )
-    listed = (advisory(s, _Session) for s in sessions)
-    session_ids = list(dict.fromkeys(s.session_id for s in listed if s is not None))
+    listed = decode_each(sessions, decode_session)  # a session that cannot be read is skipped, not read
+    session_ids = list(dict.fromkeys(s.session_id for s in listed.records))
     gate = asyncio.Semaphore(SESSION_FAN_OUT)
 
     async def messages_of(session_id: str) -> list[Any]:
         async with gate:
-            return await paginate(http, f"{req.base_url}/v1/sessions/{quote(session_id, safe='')}/messages",
+            return await paginate(http, f"{req.base_url}/v1/sessions/{path_segment(session_id)}/messages",
                                   "messages", params={"from": lo, "to": hi}, cap=req.cap)
 
     pages = await asyncio.gather(*(messages_of(sid) for sid in session_ids))
     left = req.cap
-    pulled: Pulled[ChatRecord] = Pulled([], 0, 0)
+    # sessions that could not be read: skipped, their messages never asked for
+    pulled: Pulled[ChatRecord] = Pulled([], fetched=listed.skipped, skipped=listed.skipped)
     for page in pages:
         page = page[:left]
         left -= len(page)

@@ -8,6 +8,7 @@ import asyncio
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 if TYPE_CHECKING:
     from app.sources.upstream import UpstreamClient
@@ -54,6 +55,16 @@ class SourceCall:
     @property
     def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+
+def path_segment(value: str) -> str:
+    """`value` as exactly one path segment: `/`, `?`, `#`, `%` and every other reserved character
+    percent-encoded, so it cannot add a segment, a query or a fragment. Dots stay dots (and a
+    `%2E` would be decoded back by many servers), so a value of dots only, which httpx would
+    resolve as `.` or `..`, is refused: user ids are checked at the request, upstream ids at decoding."""
+    if not value.strip("."):
+        raise SourceError("an id of dots only cannot be a path segment")
+    return quote(value, safe="")
 
 
 _BACKOFF_S = (0.05, 0.1, 0.2, 0.4, 0.8)

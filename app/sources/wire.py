@@ -22,6 +22,8 @@ R = TypeVar("R")
 
 # an id becomes part of a source_ref loaded by COPY, which takes no NUL and no lone surrogate
 RecordId = Annotated[str, msgspec.Meta(pattern=r"\A[^\x00\ud800-\udfff]+\Z")]
+# an id that becomes a path segment of a later request: not dots only (`.`, `..` lead elsewhere)
+PathId = Annotated[str, msgspec.Meta(pattern=r"\A(?!\.+\Z)[^\x00\ud800-\udfff]+\Z")]
 Text = Annotated[str, msgspec.Meta(pattern=r"\S")]  # not blank
 
 
