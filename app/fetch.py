@@ -139,13 +139,21 @@ def _ms(started: float) -> int:
     return round((time.monotonic() - started) * 1000)
 
 
+def search_query(plan: ContextPlan, source: str) -> str:
+    """What a searching source is asked for: its retrieval's expanded queries (RFC §8: never the
+    question as said), without the time words (the window carries the time)."""
+    times = {e.text for e in plan.time.expressions}
+    expanded = [r.expanded_queries for r in plan.retrievals if r.source == source]
+    terms = [q for q in (expanded[0] if expanded else plan.topics) if q not in times]
+    return " ".join(dict.fromkeys(t.strip() for t in terms if t.strip()))
+
+
 async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Upstreams) -> Fetched:
     """Every configured source's candidates for `plan`, with a report per source."""
     s = up.settings
     windows = {False: fetch_window(plan, clock.now), True: event_window(plan, clock.now)}
     # each source's budget ends early enough to leave the SQL stages their share of the deadline
     budget = min(s.source_timeout_s, max(0.1, s.request_deadline_s - SQL_RESERVE_S))
-    query = " ".join(plan.topics)
     jobs: dict[str, _Job] = {}
     reports: dict[str, SourceReport] = {}
     for source in SOURCES:
@@ -154,6 +162,7 @@ async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Up
                 reports[source.name] = SourceReport(status="skipped",
                                                     error=f"{source.url_setting.upper()} is not configured")
             continue
+        query = search_query(plan, source.name) if source.searches else ""
         pull = Pull(base_url=getattr(s, source.url_setting), user_id=user_id, window=windows[source.by_event_time],
                     query=query, cap=s.source_record_cap, zone=clock.zone)
         key = (user_id, source.name, clock.label, *((query,) if source.searches else ()))

@@ -1,5 +1,5 @@
 -- name: score_items
--- params: topics, topic_embedding, topic_keywords, topic_keyword_count, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
+-- params: topics, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
 -- RFC §7 + §9: one row per cluster, best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
 -- highest source_quality; merged_from lists every member's source_ref, participants are united,
@@ -8,7 +8,9 @@
 -- source_quality × temporal_match × semantic_match × importance × extraction_confidence, each in
 -- [0, 1]. With no topic in the query nothing is penalised for lacking one; an item naming a topic
 -- term matches fully, others by embedding similarity or by the share of the topic's keywords they
--- contain, whichever is higher; the plan's target weight for the item's type tilts it (0.5 + 0.5 w). A user-snapshot
+-- contain, whichever is higher, and a little more for naming a cue of their own source's expansion
+-- (RFC §8: cue_sources[i] is the source whose retrieval expands to cue_terms[i], e.g. chat → 约, 跟进,
+-- a caller's plan may give its own); the plan's target weight for the item's type tilts it (0.5 + 0.5 w). A user-snapshot
 -- project named in an item raises its importance by 0.1 (RFC §10 prior). Asked for important
 -- things, importance counts in full; otherwise it only tilts the ranking: 0.3 + 0.7 × importance for a
 -- bare remark, 0.5 + 0.5 × importance for an event, plan or decision (in the range asked, it is an
@@ -44,9 +46,16 @@ WITH members AS (
            * CASE WHEN coalesce(cardinality(CAST(:topics AS text[])), 0) = 0 THEN 1.0
                 ELSE (SELECT CASE WHEN EXISTS (SELECT 1 FROM unnest(CAST(:topics AS text[])) tp
                                               WHERE strpos(lower(r.title || ' ' || r.content), lower(tp)) > 0) THEN 1.0
-                                  ELSE 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> CAST(:topic_embedding AS vector)),
-                                                            -(r.kw <#> CAST(:topic_keywords AS sparsevec))
-                                                            / greatest(1, CAST(:topic_keyword_count AS integer)))
+                                  ELSE least(1.0, 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> CAST(:topic_embedding AS vector)),
+                                                                       -(r.kw <#> CAST(:topic_keywords AS sparsevec))
+                                                                       / greatest(1, CAST(:topic_keyword_count AS integer)))
+                                                  + CASE WHEN EXISTS (
+                                                             SELECT 1
+                                                             FROM unnest(CAST(:cue_sources AS text[]),
+                                                                         CAST(:cue_terms AS text[])) AS cue(source, term)
+                                                             WHERE cue.source = r.source
+                                                               AND strpos(lower(r.title || ' ' || r.content), cue.term) > 0)
+                                                         THEN 0.1 ELSE 0 END)
                              END
                       FROM recall_candidates r WHERE r.id = rp.rep)
            END AS semantic_match,

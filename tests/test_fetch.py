@@ -5,12 +5,13 @@ from __future__ import annotations
 import time
 from datetime import datetime, timedelta
 
+import msgspec
 import pytest
 
 from app.cache import TimelineCache
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER, Dataset
-from app.fetch import Upstreams, fetch_candidates, fetch_window
+from app.fetch import Upstreams, fetch_candidates, fetch_window, search_query
 from app.planner import plan_query
 from app.planner.clock import resolve_clock
 from app.settings import load_settings
@@ -202,3 +203,14 @@ async def test_an_assistant_reply_carries_the_people_and_words_of_the_question_i
     assert "派人" in tips.gist, "what was asked is part of what the answer is about"
     [question] = [c for c in got.candidates if c.role == "user" and "给物业的孙师傅回电话" in c.content]
     assert question.gist in tips.gist
+
+
+def test_memory_is_searched_with_its_own_expansion_not_the_question():
+    plan = _plan("上周跟北辰定了什么？")
+    query = search_query(plan, "memory_v2")
+    assert "北辰" in query and "决定" in query and "承诺" in query, "the topic and Memory V2's own words (RFC §8)"
+    assert "上周" not in query and plan.query not in query, "the window carries the time; never the question as said"
+    mine = msgspec.structs.replace(plan, retrievals=[
+        msgspec.structs.replace(r, expanded_queries=["北辰", "试点"]) if r.source == "memory_v2" else r
+        for r in plan.retrievals])
+    assert search_query(mine, "memory_v2") == "北辰 试点", "a caller's plan says what to search for"

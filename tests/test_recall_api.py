@@ -122,6 +122,15 @@ async def test_a_given_plan_is_used_as_is(client):
     assert bundle["plan"]["time"]["event_range"] == plan["time"]["event_range"]
 
 
+async def test_a_given_plans_filters_are_honoured(client):
+    plan = (await client.post("/v1/context-planner/plan", json={"query": "我这周做了什么", "now": NOW})).json()
+    every = items(await ask(client, "随便一句话", plan=plan, limit=100))
+    plan["filters"]["importance_min"] = 0.7
+    important = items(await ask(client, "随便一句话", plan=plan, limit=100))
+    assert important and all(it["importance"] >= 0.7 for it in important)
+    assert len(important) < len(every), "the caller's filter dropped the rest"
+
+
 async def test_users_never_see_each_others_records(client, emulator):
     ds = emulator.state.dataset
     for user in (DEMO_USER, OTHER_USER):

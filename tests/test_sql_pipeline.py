@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+import msgspec
 import pytest
 
 from app.candidate import Candidate
@@ -650,3 +651,37 @@ async def test_a_called_off_plan_is_called_off_wherever_it_was_told(engine):
     result = await _bundle_rows(engine, [note, chat, off], "周六有什么安排？", D(3, 9))
     assert result.rows == [], "called off: nothing is planned on Saturday any more"
     assert sorted(c.item for c in result.changes) == ["chat", "note"]
+
+
+async def _ranked_plan(engine, cands, plan):
+    stage_input = await prepare_stages(plan, CLOCK, cands, EMBEDDER)
+    return {r["source_ref"]: r for r in (await run_stages(engine, Queries(), stage_input, limit=100,
+                                                          include_hidden=True)).rows}
+
+
+async def test_each_source_is_ranked_against_its_own_expansion(engine):
+    # neither names the topic; the chat message names a chat cue (跟进), the note a MeInput cue only
+    # chat has not: each is read against its own source's words (RFC §8)
+    chat = cand("chat", "下午要跟进一下物流的报价", event=D(2, 15), observed=D(2, 9), source="chat", role="user")
+    note = cand("note", "下午和物流的人吃饭", event=D(2, 15, 40), observed=D(2, 9, 5))
+    plan = plan_query("我昨天说过什么关于 MeInput 的", now=NOW)
+    rows = await _ranked_plan(engine, [chat, note], plan)
+    assert rows["chat"]["semantic_match"] > rows["note"]["semantic_match"]
+    without = msgspec.structs.replace(plan, retrievals=[
+        msgspec.structs.replace(r, expanded_queries=[q for q in r.expanded_queries if q != "跟进"])
+        for r in plan.retrievals])
+    rows = await _ranked_plan(engine, [chat, note], without)
+    assert rows["chat"]["semantic_match"] == rows["note"]["semantic_match"], "the cue alone made the difference"
+
+
+async def test_a_callers_retrieval_weights_are_what_ranking_reads(engine):
+    note = cand("note", "下午三点和物流的人开会", event=D(2, 15), observed=D(2, 9))
+    chat = cand("chat", "明天上午十点和供应商开会", event=D(2, 10), observed=D(2, 9, 5), source="chat", role="user")
+    plan = plan_query("我昨天有什么安排", now=NOW)
+    favour = {"chat": 1.0, "meinput": 0.0}
+    tilted = msgspec.structs.replace(plan, retrievals=[
+        msgspec.structs.replace(r, weight=favour.get(r.source, r.weight)) for r in plan.retrievals])
+    before = await _ranked_plan(engine, [note, chat], plan)
+    after = await _ranked_plan(engine, [note, chat], tilted)
+    assert after["chat"]["source_factor"] > before["chat"]["source_factor"]
+    assert after["note"]["source_factor"] < before["note"]["source_factor"]

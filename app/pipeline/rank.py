@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from pgvector import SparseVector
 
 from app.contracts import SECONDARY_MIN, ContextPlan, UserSnapshot
@@ -23,6 +24,14 @@ class TopicQuery:
     keyword_count: int
 
 
+def source_cues(plan: ContextPlan) -> list[tuple[str, str]]:
+    """(source, cue word) for every word a source's retrieval expands to besides the question's topics
+    and time words (RFC §8: 约/跟进 for chat, 待办/提交 for MeInput, 决定/承诺 for Memory V2)."""
+    said = {*plan.topics, *(e.text for e in plan.time.expressions)}
+    return [(r.source, term.lower()) for r in plan.retrievals
+            for term in clean_terms([q for q in r.expanded_queries if q not in said])]
+
+
 @dataclass(frozen=True, slots=True)
 class Ranked:
     rows: list[dict[str, Any]]  # the shown items, best first
@@ -32,17 +41,21 @@ class Ranked:
 async def rank(run: SqlRun, plan: ContextPlan, topic: TopicQuery, snapshot: UserSnapshot | None, *,
                limit: int, include_hidden: bool) -> Ranked:
     """The best `limit` items (hidden ones only with `include_hidden`)."""
+    cues = source_cues(plan)
+    # a retrieval's own weight wins (a caller's plan may set it there); else the plan's source weight
+    weights = {**msgspec.structs.asdict(plan.sources), **{r.source: r.weight for r in plan.retrievals}}
     rows = await run.fetch(
         "rank", "score_items",
         topics=topic.terms,
         topic_embedding=topic.embedding,
         topic_keywords=topic.keywords,
         topic_keyword_count=topic.keyword_count,
+        cue_sources=[source for source, _ in cues], cue_terms=[term for _, term in cues],
         target_types=[t.type for t in plan.targets],
         target_weights=[t.weight for t in plan.targets],
         projects=clean_terms(snapshot.active_projects) if snapshot else [],
-        w_meinput=plan.sources.meinput, w_chat=plan.sources.chat, w_memory=plan.sources.memory_v2,
-        w_calendar=plan.sources.calendar,
+        w_meinput=weights["meinput"], w_chat=weights["chat"], w_memory=weights["memory_v2"],
+        w_calendar=weights["calendar"],
         importance_asked=plan.filters.importance_min is not None,
         importance_min=plan.filters.importance_min, min_score=SECONDARY_MIN,
         include_hidden=include_hidden, max_rows=limit,
