@@ -59,10 +59,12 @@ _FILLER = re.compile(
 )
 _IMPORTANCE_RULES = [
     (re.compile(r"截止|之前|deadline|到期|要交|提交|ddl", re.I), 0.2),
-    (re.compile(r"\d+万|万元|\d+元|报价|付款|预算|发票|报销|工资|转账|贷款"), 0.15),
+    (re.compile(r"\d+万|万元|\d+元|报价|付款|回款|预算|发票|报销|工资|奖金|提成|薪|转账|贷款"), 0.15),
     (re.compile(r"合同|签约|签合同|协议"), 0.2),
     (re.compile(r"医院|体检|看病|医生|牙医|看牙|复诊|药|发烧|生病|手术"), 0.15),
     (re.compile(r"会议|开会|评审|汇报|面试|上线|发布|客户|老板|生日|家长会"), 0.1),
+    # the milestones of a life: rare, prepared for, remembered
+    (re.compile(r"比赛|马拉松|半马|全马|考试|答辩|婚礼|搬家|手术|毕业|入职|离职|签证|护照"), 0.15),
 ]
 _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|无聊|随便|表情|你好|在吗|hh|233|lol", re.I)
 _EMBED_CHARS = 4000  # long texts are cut before analysis

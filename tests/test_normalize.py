@@ -114,6 +114,11 @@ def test_importance_rules():
     chat = estimate_importance("哈哈好的", "mention", ())
     assert contract >= 0.9 and chat <= 0.2
     assert estimate_importance("去医院体检", "event", ()) > estimate_importance("去公园散步", "event", ())
+    # a life's milestones and what is paid count more than a walk
+    race = estimate_importance("下个月15号早上7:30全马起跑", "event", (), scheduled=True)
+    jog = estimate_importance("明早7:30去公园慢跑", "event", (), scheduled=True)
+    assert race > jog and race >= 0.7
+    assert estimate_importance("定了，今年奖金按回款算", "decision", ()) >= 0.7
 
 
 @pytest.mark.parametrize(
