@@ -47,14 +47,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_healthy(url: str, proc: subprocess.Popen, seconds: float, token: str) -> dict:
-    """/healthz as an authenticated caller sees it (without the token: only `{"status": "ok"}`)."""
+def wait_healthy(url: str, proc: subprocess.Popen, seconds: float, token: str | None = None) -> dict:
+    """/healthz as the caller sees it (with auth on and no token: only `{"status": "ok"}`)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit(f"the service exited early with code {proc.returncode}")
         try:
-            resp = httpx.get(f"{url}/healthz", timeout=1, headers={"Authorization": f"Bearer {token}"})
+            resp = httpx.get(f"{url}/healthz", timeout=1,
+                             headers={"Authorization": f"Bearer {token}"} if token else {})
             if resp.status_code == 200:
                 return resp.json()
         except httpx.HTTPError:
