@@ -7,7 +7,7 @@
 -- a member plan (app/pipeline/lifecycle.py). recall_score is the product
 -- source_quality × temporal_match × semantic_match × importance × extraction_confidence, each in
 -- [0, 1]. With no topic in the query nothing is penalised for lacking one; an item naming a topic
--- term matches fully, others by embedding similarity or by the share of the topic's keywords they
+-- term in any of its records matches fully, others by embedding similarity or by the share of the topic's keywords they
 -- contain, whichever is higher, and a little more for naming a cue of their own source's expansion
 -- (RFC §8: cue_sources[i] is the source whose retrieval expands to cue_terms[i], e.g. chat → 约, 跟进,
 -- a caller's plan may give its own); the plan's target weight for the item's type tilts it (0.5 + 0.5 w). A user-snapshot
@@ -44,8 +44,13 @@ WITH members AS (
            (0.5 + 0.5 * coalesce((CAST(:target_weights AS double precision[]))[
                                      array_position(CAST(:target_types AS text[]), rp.type)], 0.5))
            * CASE WHEN coalesce(cardinality(CAST(:topics AS text[])), 0) = 0 THEN 1.0
-                ELSE (SELECT CASE WHEN EXISTS (SELECT 1 FROM unnest(CAST(:topics AS text[])) tp
-                                              WHERE strpos(lower(r.title || ' ' || r.content), lower(tp)) > 0) THEN 1.0
+                -- any of the item's records may name it (the chat message says 北辰, the note only 钱总)
+                ELSE (SELECT CASE WHEN EXISTS (SELECT 1
+                                              FROM recall_clusters k
+                                              JOIN recall_candidates m ON m.id = k.id
+                                              CROSS JOIN unnest(CAST(:topics AS text[])) tp
+                                              WHERE k.cluster = mg.cluster
+                                                AND strpos(lower(m.title || ' ' || m.content), lower(tp)) > 0) THEN 1.0
                                   ELSE least(1.0, 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> CAST(:topic_embedding AS vector)),
                                                                        -(r.kw <#> CAST(:topic_keywords AS sparsevec))
                                                                        / greatest(1, CAST(:topic_keyword_count AS integer)))

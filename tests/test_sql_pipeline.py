@@ -685,3 +685,15 @@ async def test_a_callers_retrieval_weights_are_what_ranking_reads(engine):
     after = await _ranked_plan(engine, [note, chat], tilted)
     assert after["chat"]["source_factor"] > before["chat"]["source_factor"]
     assert after["note"]["source_factor"] < before["note"]["source_factor"]
+
+
+async def test_an_item_names_the_topic_if_any_of_its_records_does(engine):
+    # the note (the representative: the user's own words) says only 钱总; the chat message about the
+    # same call says 北辰: asked about 北辰, the call matches in full
+    note = cand("note", "上午10:30跟钱总通电话，听试点方案的反馈", event=D(2, 10, 30), observed=D(1, 18),
+                people=("钱总",))
+    chat = cand("chat", "上午10:30跟北辰钱总通电话，他可能会压价", event=D(2, 10, 30), observed=D(2, 9, 50),
+                source="chat", role="user", quality=0.97, people=("钱总",))
+    [row] = await _ranked(engine, [note, chat], "这周北辰那边有什么动静？")
+    assert row["source_ref"] == "note" and set(row["merged_from"]) == {"note", "chat"}
+    assert row["semantic_match"] >= 0.9
