@@ -293,7 +293,9 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
         importance = estimate_importance(facts.body, facts.type, people, facts.scheduled)
         if role == "assistant":
             importance = round(importance * 0.85, 3)
-    conf = facts.confidence * (confidence if confidence is not None else 1.0)
+    # an upstream's confidence (a voice note's transcription) tilts ours, as importance tilts the score:
+    # a clear decision dictated on a noisy street is still a decision
+    conf = facts.confidence * (0.5 + 0.5 * confidence if confidence is not None else 1.0)
     if role == "assistant":
         conf *= 0.9
     return Candidate(

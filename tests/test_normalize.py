@@ -244,3 +244,14 @@ def test_a_family_member_named_by_an_upstream_is_the_one_family_word():
     # mistake the two records for different people, or for the same named person
     assert participants_of("陪我妈买了件羽绒服", ["我妈"]) == ("妈妈",)
     assert participants_of("给王总打电话", ["王总", "老妈"]) == ("王总", "妈妈")
+
+
+def test_an_upstreams_confidence_tilts_the_rules_confidence():
+    from app.normalize import build_candidate
+
+    def conf(upstream):
+        return build_candidate(source="meinput", ref="r", user_id="u", role="segment", text="跟孙总定了，小郑提前转正",
+                               observed=_t(OBS), zone=TZ, happened_when_said=False, confidence=upstream).confidence
+
+    # a dictated decision the transcriber was unsure of is still a decision: less sure, not half as sure
+    assert conf(None) > conf(0.9) > conf(0.5) >= 0.7 * conf(None)
