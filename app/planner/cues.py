@@ -26,6 +26,8 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|发生|完成了|去了|见了|参加了|开了|办了|经历")),
     ("AMBIGUOUS", re.compile(r"重要|需要注意|要注意|值得注意|要紧|关键|大事|紧急")),
 )
+# 「那天我在干嘛」: what was going on, when the time asked about is over (「明天这时候我在干嘛」 is a plan)
+DOING = re.compile(r"在(?:干嘛|干什么|干啥|做什么|做啥|忙啥)")
 
 # Kinds of item a question names (「之前有什么会议」): they join the mode's targets at full weight, and
 # a mode that keeps only its targets' types keeps them too.

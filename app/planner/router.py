@@ -36,6 +36,7 @@ from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_n
 from app.planner.cues import (
     ASKS_DECISION,
     BASE_WEIGHTS,
+    DOING,
     EXPANSIONS,
     HISTORY,
     IMPORTANT,
@@ -103,6 +104,8 @@ def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> Tempo
     for mode, cue in MODE_CUES:
         if cue.search(query) or (mode == "DUE_IN" and deadline):
             return mode
+    if expressions and DOING.search(query) and max(e.end for e in expressions) <= now:
+        return "OCCURRED_IN"
     if expressions and min(e.start for e in expressions) > now:
         return "PLANNED_IN"  # a future range with no cue: what is planned there
     return "AMBIGUOUS"

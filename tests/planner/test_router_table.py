@@ -50,6 +50,8 @@ TABLE = f"""
 上周做了哪些事 | OCCURRED_IN | - | 2026-08-24 00:00~2026-08-31 00:00 | chat | REQUIRED
 昨天下午发生了什么 | OCCURRED_IN | - | 2026-09-02 12:00~2026-09-02 18:00 | chat | REQUIRED
 前天晚上我干了啥 | OCCURRED_IN | - | 2026-09-01 18:00~2026-09-02 00:00 | chat | REQUIRED
+8月15号那天我在干嘛 | OCCURRED_IN | - | 2026-08-15 00:00~2026-08-16 00:00 | chat | REQUIRED
+后天下午我在干嘛 | PLANNED_IN | - | 2026-09-05 12:00~2026-09-05 18:00 | chat | REQUIRED
 这个月我参加了哪些活动 | OCCURRED_IN | - | 2026-09-01 00:00~2026-10-01 00:00 | chat | REQUIRED
 我们这周决定了什么 | CREATED_IN | 2026-08-31 00:00~2026-09-07 00:00 | - | chat | REQUIRED
 上个月定下来的事有哪些 | CREATED_IN | 2026-08-01 00:00~2026-09-01 00:00 | - | chat | REQUIRED
