@@ -123,6 +123,9 @@ async def load(base: str, total: int, concurrency: int, victim: Replica) -> dict
                 try:
                     resp = await client.post("/v1/temporal-recall/query", json=body, headers={"X-User-Id": user})
                     outcome = str(resp.status_code)
+                    if resp.status_code != 200:  # who answered: the service (problem+json) or HAProxy
+                        is_problem = "problem+json" in resp.headers.get("content-type", "")
+                        outcome += f" ({resp.json()['detail'][:60]})" if is_problem else " (from haproxy)"
                 except httpx.HTTPError as exc:
                     outcome = type(exc).__name__
                 finished += 1
