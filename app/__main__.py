@@ -38,23 +38,37 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from app.db.engine import create_engine
     from app.db.watch import EmbeddedWatch
     from app.logs import configure_logging
+    from app.metrics import Metrics
     from app.server import server_config
     from app.sqlfiles import Queries
+    from app.telemetry import tracer_provider_from
     from app.web import create_app
 
     settings = load_settings()
     configure_logging(logging.getLevelName(settings.log_level))
     queries = Queries()
+    metrics = Metrics()
+    tracer_provider = tracer_provider_from(settings)
     database = prepare_database(settings)
+    metrics_server = None
     try:
         engine = create_engine(database.url, settings)
         http_client = httpx.AsyncClient()
-        app = create_app(settings, engine=engine, queries=queries, http_client=http_client)
+        app = create_app(settings, engine=engine, queries=queries, http_client=http_client, metrics=metrics,
+                         tracer_provider=tracer_provider)
         app.on_shutdown.extend([engine.dispose, http_client.aclose])
+        if tracer_provider is not None:
+            app.on_shutdown.append(tracer_provider.shutdown)  # the last spans are sent before exit
         if database.embedded is not None:  # the server this process started: start it again if it dies
-            watch = EmbeddedWatch(database.embedded, settings.db_restart_backoff_max_s)
+            watch = EmbeddedWatch(database.embedded, settings.db_restart_backoff_max_s,
+                                  on_restart=metrics.db_restarts.inc)
             app.on_startup.append(watch.start)
             app.on_shutdown.insert(0, watch.stop)
+        if settings.metrics_addr is not None and settings.metrics_access != "off":
+            from prometheus_client import start_http_server
+
+            host, port = settings.metrics_addr
+            metrics_server, _ = start_http_server(port, addr=host, registry=metrics.registry)
         # uvicorn catches SIGTERM/SIGINT, drains, runs on_shutdown and then re-raises the signal to
         # the handler that was there before it: ours turns it into a normal exit so `finally` runs.
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -63,10 +77,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # the default 700-allocation trigger the collector runs mid-request and shows in p95.
         gc.freeze()
         gc.set_threshold(50_000, 50, 100)
-        uvicorn.Server(server_config(app, host=args.host, port=args.port,
-                                     read_timeout_s=settings.read_timeout_s)).run()
+        uvicorn.Server(server_config(app, host=args.host, port=args.port, read_timeout_s=settings.read_timeout_s,
+                                     shutdown_grace_s=settings.shutdown_grace_s)).run()
     finally:
-        database.close()
+        if metrics_server is not None:
+            metrics_server.shutdown()
+        database.close()  # last: requests in flight have finished (or were cut at the grace)
     return 0
 
 
@@ -75,6 +91,8 @@ def cmd_db(args: argparse.Namespace) -> int:
     from app.db.embedded import EmbeddedPostgres
 
     settings = load_settings()
+    if args.action == "serve":
+        return _db_serve(settings)
     embedded = None
     url = settings.database_url
     if url is None:
@@ -90,6 +108,27 @@ def cmd_db(args: argparse.Namespace) -> int:
         if embedded is not None:
             embedded.stop()
     return 0
+
+
+def _db_serve(settings) -> int:
+    """The embedded server on its own, migrated, for replicas to share (docs/operations.md
+    "Replicas"): prints the DATABASE_URL to give them, and stops the server on SIGTERM/SIGINT."""
+    from app.db import migrate
+    from app.db.embedded import EmbeddedPostgres
+
+    if settings.database_url is not None:
+        raise SystemExit("`db serve` runs the embedded server; unset DATABASE_URL (it names another one)")
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, _exit_cleanly)
+    embedded = EmbeddedPostgres(settings.data_dir)
+    try:
+        url = embedded.start()
+        migrate.upgrade(url)
+        print(f"DATABASE_URL={url}", flush=True)
+        while True:
+            signal.pause()
+    finally:
+        embedded.stop()
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
@@ -165,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(func=cmd_serve)
-    db = sub.add_parser("db", help="apply or revert migrations")
-    db.add_argument("action", choices=["upgrade", "downgrade"])
+    db = sub.add_parser("db", help="apply or revert migrations, or run the embedded server on its own")
+    db.add_argument("action", choices=["upgrade", "downgrade", "serve"])
     db.set_defaults(func=cmd_db)
     plan = sub.add_parser("plan", help="print the ContextPlan of a query")
     plan.add_argument("query")

@@ -37,6 +37,8 @@ log = logging.getLogger("app.auth")
 
 LEEWAY_S = 30  # clock skew tolerated on exp, nbf and iat
 PROBES = ("/healthz", "/readyz")  # answer without credentials, with a status and nothing else
+# reached without credentials too; who may read it is the metrics setting's business (app.web)
+METRICS_PATH = "/metrics"
 JWKS_ALGORITHMS = ("RS256", "ES256")
 _CHALLENGE = 'Bearer realm="memind-recall"'
 
@@ -58,8 +60,8 @@ Role = Literal["service", "user", "probe"]
 @dataclass(frozen=True, slots=True)
 class Caller:
     """Who sent a request. `service`: acts for any user (a service token, or anyone while auth is
-    off); `user`: an end-user token, only for `user_id`; `probe`: no credentials on /healthz or
-    /readyz, shown whether the service is up and nothing more."""
+    off); `user`: an end-user token, only for `user_id`; `probe`: no credentials on /healthz,
+    /readyz (shown whether the service is up and nothing more) or /metrics."""
 
     name: str  # in every log line of the request: a token's name, "user:<hash>", "anonymous"
     role: Role
@@ -144,7 +146,7 @@ class _Authenticator:
     def caller(self, path: str, authorization: str | None) -> Caller:
         if self.off:
             return Caller(name="anonymous", role="service")
-        if authorization is None and path in PROBES:
+        if authorization is None and (path in PROBES or path == METRICS_PATH):
             return Caller(name="probe", role="probe")
         scheme, _, presented = (authorization or "").partition(" ")
         presented = presented.strip()
@@ -217,7 +219,7 @@ def access_control(settings: Settings, user_hash: UserHash) -> Callable[[ASGIApp
                 raw = headers.get(b"authorization")
                 caller = authenticator.caller(scope["path"], raw.decode("latin-1") if raw is not None else None)
                 caller_name.set(caller.name)
-                if limit is not None and scope["path"] not in PROBES:
+                if limit is not None and scope["path"] not in (*PROBES, METRICS_PATH):
                     key = caller.name if not authenticator.off else f"anonymous@{(scope.get('client') or ('-',))[0]}"
                     wait = limit.take(key)
                     if wait is not None:

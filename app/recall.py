@@ -9,6 +9,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import httpx
 import msgspec
@@ -30,6 +31,11 @@ from app.sources.registry import SOURCES
 from app.sqlfiles import Queries
 from app.text import clean_text
 
+if TYPE_CHECKING:
+    from opentelemetry.trace import Tracer
+
+    from app.metrics import Metrics
+
 log = logging.getLogger("app.recall")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # C0, DEL and C1
 
@@ -42,11 +48,14 @@ class RecallDeps:
     upstreams: Upstreams
     embedder: Embedder
     user_hash: UserHash  # how the logs name a user (keyed by RECALL_LOG_KEY)
+    metrics: Metrics | None = None  # the service's; scripts and the CLI count nothing
+    tracer: Tracer | None = None  # with tracing on: the SQL statements' spans
 
     @classmethod
     def create(cls, settings: Settings, engine: AsyncEngine, http_client: httpx.AsyncClient, *,
                queries: Queries | None = None, embedder: Embedder | None = None,
-               upstreams: Upstreams | None = None) -> RecallDeps:
+               upstreams: Upstreams | None = None, metrics: Metrics | None = None,
+               tracer: Tracer | None = None) -> RecallDeps:
         """The usual wiring: a client of its own per upstream with a timeline cache (built from
         settings unless given), the configured embedder on `http_client` (EMBEDDINGS_URL, else the
         built-in hashing one). `upstreams.aclose()` closes the upstream clients at shutdown."""
@@ -56,7 +65,8 @@ class RecallDeps:
                                      timeout_s=settings.embeddings_timeout_s)
                         if settings.embeddings_url else HashingEmbedder(dim=settings.embeddings_dim))
         return cls(settings=settings, engine=engine, queries=queries or Queries(), embedder=embedder,
-                   upstreams=upstreams or Upstreams.from_settings(settings), user_hash=UserHash(settings.log_key))
+                   upstreams=upstreams or Upstreams.from_settings(settings), user_hash=UserHash(settings.log_key),
+                   metrics=metrics, tracer=tracer)
 
 
 @asynccontextmanager
@@ -91,11 +101,15 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
                                deps.settings.default_timezone)
     if request.plan is None and plan.context_needs.temporal_recall == "SKIP":
         return _skipped(plan)  # RFC §14.5: no plan that needs recall, no upstream request
+    fetch_started = time.perf_counter()
     fetched = await fetch_candidates(plan, clock, request.user_id, deps.upstreams)
+    fetch_s = time.perf_counter() - fetch_started
     stage_input = await prepare_stages(plan, clock, fetched.candidates, deps.embedder)
     result = await run_stages(deps.engine, deps.queries, stage_input, snapshot=request.user_snapshot,
                               limit=request.limit, include_hidden=request.include_hidden, explain=request.explain,
-                              deadline=deadline)
+                              deadline=deadline, tracer=deps.tracer)
+    if deps.metrics is not None:
+        deps.metrics.observe_recall(fetch_s, result.stage_ms(), fetched.reports)
     explain = None
     if request.explain:
         explain = Explain(steps=result.steps, dedupe_plan=result.dedupe_plan or "", changes=result.changes,

@@ -68,7 +68,12 @@ class TimedH11Protocol(H11Protocol):
             self.transport.close()  # a handler waiting for the rest of a body sees a disconnect
 
 
-def server_config(app: Any, *, host: str, port: int, read_timeout_s: float) -> uvicorn.Config:
+def server_config(app: Any, *, host: str, port: int, read_timeout_s: float,
+                  shutdown_grace_s: float | None = None) -> uvicorn.Config:
+    """On SIGTERM uvicorn closes its listening socket at once (no new connections, so a load
+    balancer's check fails), closes idle connections, lets requests in flight finish and answer
+    with `Connection: close`, and cancels what is still running after `shutdown_grace_s`."""
     return uvicorn.Config(app, host=host, port=port, log_level="warning",
                           http=functools.partial(TimedH11Protocol, read_timeout_s=read_timeout_s),  # type: ignore[arg-type]
-                          timeout_keep_alive=KEEP_ALIVE_S, h11_max_incomplete_event_size=MAX_HEAD_BYTES)
+                          timeout_keep_alive=KEEP_ALIVE_S, h11_max_incomplete_event_size=MAX_HEAD_BYTES,
+                          timeout_graceful_shutdown=shutdown_grace_s)

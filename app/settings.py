@@ -70,6 +70,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     log_key: str | None = None  # HMAC key of user hashes in logs; unset: a random one per process
     rate_limit: tuple[int, float] | None = None  # (requests, per seconds) per caller; unset: no limit
     read_timeout_s: float = 10.0  # a client's time to send a whole request (headers and body)
+    # observability and shutdown (docs/operations.md "Metrics", "Tracing", "Stopping")
+    metrics_access: Literal["loopback", "service", "open", "off"] = "loopback"  # who may GET /metrics
+    metrics_addr: tuple[str, int] | None = None  # a listener of its own for /metrics instead of the service port
+    otel_endpoint: str | None = None  # set: traces go to this OTLP/HTTP collector; unset: no tracing at all
+    shutdown_grace_s: float = 10.0  # after SIGTERM, how long requests in flight may take before they are cut
 
     @property
     def zone(self) -> ZoneInfo:
@@ -187,6 +192,13 @@ def _rate(name: str, raw: str) -> tuple[int, float]:
     return int(count), _PER[unit.strip().lower()]
 
 
+def _host_port(name: str, raw: str) -> tuple[str, int]:
+    host, sep, port = raw.strip().rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ConfigError(f"{name}={raw!r} must be host:port, e.g. 127.0.0.1:9464")
+    return host.strip("[]"), int(port)
+
+
 VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("DATABASE_URL", "database_url", _database_url),
     ("RECALL_DATA_DIR", "data_dir", _absolute_path),
@@ -232,6 +244,11 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("RECALL_LOG_KEY", "log_key", _long_secret(16)),
     ("RECALL_RATE_LIMIT", "rate_limit", _rate),
     ("RECALL_READ_TIMEOUT_S", "read_timeout_s", _positive(float)),
+    # observability and shutdown (the OTel SDK reads its other OTEL_* variables itself)
+    ("RECALL_METRICS", "metrics_access", _one_of("loopback", "service", "open", "off")),
+    ("RECALL_METRICS_ADDR", "metrics_addr", _host_port),
+    ("OTEL_EXPORTER_OTLP_ENDPOINT", "otel_endpoint", _url),
+    ("RECALL_SHUTDOWN_GRACE_S", "shutdown_grace_s", _positive(float)),
 )
 
 

@@ -8,7 +8,7 @@ import re
 import uuid
 from collections.abc import Awaitable, Callable
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import msgspec
@@ -20,10 +20,11 @@ from litestar.openapi.config import OpenAPIConfig
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import contracts
-from app.auth import AccessDenied, Caller, access_control
+from app.auth import METRICS_PATH, AccessDenied, Caller, access_control
 from app.contracts import ContextPlan, PlanRequest, Problem, RecallBundle, RecallRequest
 from app.db.engine import create_health_engine
 from app.db.health import database_health
@@ -31,15 +32,23 @@ from app.db.migrate import head_revision
 from app.embed import Embedder
 from app.errors import BadRequest, RecallError
 from app.logs import request_id
+from app.metrics import Metrics, is_loopback
 from app.planner import plan_query
 from app.recall import RecallDeps, run_recall
 from app.settings import Settings
 from app.sqlfiles import Queries
+from app.telemetry import request_tracing, trace_upstreams
+
+if TYPE_CHECKING:
+    from opentelemetry.sdk.trace import TracerProvider
 
 log = logging.getLogger("app.web")
 
 PROBLEM = "application/problem+json"
 MAX_BODY_BYTES = 64 * 1024
+# Set by a caller behind a load balancer that hashes on it (docs/operations.md "Replicas"): each
+# user's requests reach one replica, whose timeline cache then holds that user's windows.
+USER_HEADER = "x-user-id"
 
 # One part of /readyz: a dict with `ready` (bool) and whatever explains it.
 ReadinessCheck = Callable[[], Awaitable[dict[str, Any]]]
@@ -146,6 +155,25 @@ def _errors(*codes: int) -> dict[int, ResponseSpec]:
             for c in codes}
 
 
+def _same_user(request: Request, user_id: str | None) -> None:
+    """The affinity header must name the body's user: a replica chosen for one user must not serve
+    another's (its cache would fill with users it was not meant to hold)."""
+    given = request.headers.get(USER_HEADER)
+    if given is not None and given != user_id:
+        raise BadRequest("the `X-User-Id` header must equal the body's `user_id`")
+
+
+def _may_read_metrics(access: str, request: Request[Caller, Any, Any]) -> None:
+    """RECALL_METRICS: `loopback` (clients on this machine; others see no such route), `service`
+    (a service token), `open` (anyone who reaches the port)."""
+    if access == "loopback" and not is_loopback(request.scope.get("client")):
+        raise HTTPException(status_code=404, detail="Not Found")
+    if access == "service" and request.user.role != "service":
+        if request.user.role == "probe":
+            raise AccessDenied(401, "send a service token to read /metrics", {"WWW-Authenticate": 'Bearer realm="memind-recall"'})
+        raise AccessDenied(403, "only a service token may read /metrics")
+
+
 def _is_json(content_type: str) -> bool:
     media = content_type.split(";", 1)[0].strip().lower()
     return media == "application/json" or media.endswith("+json")
@@ -158,10 +186,18 @@ def create_app(
     queries: Queries,
     http_client: httpx.AsyncClient,
     embedder: Embedder | None = None,
+    metrics: Metrics | None = None,
+    tracer_provider: TracerProvider | None = None,
     debug: bool = False,
 ) -> Litestar:
-    """Build the app from its resources; nothing is started or connected here."""
-    deps = RecallDeps.create(settings, engine, http_client, queries=queries, embedder=embedder)
+    """Build the app from its resources; nothing is started or connected here. `metrics`: the
+    process's (a fresh registry otherwise); `tracer_provider`: tracing on (app.telemetry)."""
+    metrics = metrics or Metrics()
+    metrics.track_pool(engine)
+    deps = RecallDeps.create(settings, engine, http_client, queries=queries, embedder=embedder, metrics=metrics,
+                             tracer=tracer_provider.get_tracer("app.pipeline.sql") if tracer_provider else None)
+    if tracer_provider is not None:
+        trace_upstreams(deps.upstreams, tracer_provider)
     health_engine = create_health_engine(engine.url.render_as_string(hide_password=False), settings)
     head = head_revision()
 
@@ -204,18 +240,31 @@ def create_app(
           before_request=_json_body(PlanRequest))
     async def plan_endpoint(request: Request[Caller, Any, Any], data: JSONBody[PlanRequest]) -> ContextPlan:
         request.user.act_for(data.user_id)
+        _same_user(request, data.user_id)
         return plan_query(data.query, now=data.now, timezone=data.timezone, default_timezone=settings.default_timezone)
 
     @post("/v1/temporal-recall/query", status_code=200, responses=_errors(400, 401, 403, 413, 415, 429, 503),
           before_request=_json_body(RecallRequest))
     async def recall_endpoint(request: Request[Caller, Any, Any], data: JSONBody[RecallRequest]) -> RecallBundle:
         request.user.act_for(data.user_id)
+        _same_user(request, data.user_id)
         return await run_recall(data, deps)
 
+    @get(METRICS_PATH, include_in_schema=False)
+    async def metrics_endpoint(request: Request[Caller, Any, Any]) -> Response:
+        _may_read_metrics(settings.metrics_access, request)
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    handlers = [healthz, readyz, plan_endpoint, recall_endpoint]
+    if settings.metrics_access != "off" and settings.metrics_addr is None:  # else: its own listener, or none
+        handlers.append(metrics_endpoint)
+    middleware = [_request_ids, metrics.middleware, access_control(settings, deps.user_hash)]
+    if tracer_provider is not None:
+        middleware.insert(0, request_tracing(tracer_provider))
     app = Litestar(
-        route_handlers=[healthz, readyz, plan_endpoint, recall_endpoint],
+        route_handlers=handlers,
         on_shutdown=[deps.upstreams.aclose],  # the app made its upstream clients: it closes them
-        middleware=[_request_ids, access_control(settings, deps.user_hash)],
+        middleware=middleware,
         exception_handlers={
             RecallError: _recall_error,
             HTTPException: _http_error,

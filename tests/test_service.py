@@ -104,7 +104,8 @@ def service_dir():
     shutil.rmtree(root, ignore_errors=True)
 
 
-def test_sigterm_stops_service_and_its_postgres(service_dir):
+async def test_sigterm_finishes_requests_in_flight_then_stops_service_and_its_postgres(service_dir, emulator,
+                                                                                          upstream_env):
     port = _free_port()
     first = _start_service(service_dir, port)
     _wait_healthy(port, first, 60)  # first start runs initdb
@@ -113,11 +114,25 @@ def test_sigterm_stops_service_and_its_postgres(service_dir):
     assert _postgres_of(service_dir) == []
 
     # Existing data dir: healthy within 5 s.
-    second = _start_service(service_dir, port)
+    second = _start_service(service_dir, port, upstream_env | {"RECALL_SHUTDOWN_GRACE_S": "5"})
     health = _wait_healthy(port, second, 5)
     assert health["migration"] == migrate.head_revision()
-    second.send_signal(signal.SIGTERM)
-    assert second.wait(20) == 0
+    emulator.state.set_fault("meinput", "delay", delay_s=1.5)  # keeps a recall in flight across the SIGTERM
+    body = {"user_id": DEMO_USER, "query": "我昨天有什么重要的事？", "now": DEMO_NOW.isoformat()}
+    base = f"http://127.0.0.1:{port}"
+    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+        in_flight = asyncio.create_task(client.post("/v1/temporal-recall/query", json=body))
+        await asyncio.sleep(0.7)
+        signalled = time.monotonic()
+        second.send_signal(signal.SIGTERM)
+        await asyncio.sleep(0.3)
+        async with httpx.AsyncClient(base_url=base, timeout=2) as newcomer:
+            with pytest.raises(httpx.ConnectError):  # no new connection is taken
+                await newcomer.get("/healthz")
+        answer = await in_flight
+    assert answer.status_code == 200 and answer.json()["sources"]["meinput"]["status"] == "ok", answer.text
+    assert await asyncio.to_thread(second.wait, 20) == 0
+    assert time.monotonic() - signalled < 5 + 3, "stopped within the grace (and the server's stop)"
     assert _postgres_of(service_dir) == []
 
 
@@ -165,6 +180,8 @@ async def test_killed_embedded_postgres_comes_back_without_a_service_restart(ser
     assert service.poll() is None, "the service itself was not restarted"
     assert answers and set(answers) == {503}, f"only 503s while the database is down: {sorted(set(answers))}"
     assert recovered_after is not None, "a recall works again within 15 s"
+    metrics = httpx.get(f"http://127.0.0.1:{port}/metrics").text
+    assert "recall_embedded_postgres_restarts_total 1.0" in metrics
     service.send_signal(signal.SIGTERM)
     assert service.wait(20) == 0
     assert "is gone; starting it again" in log.read_text() and "is back" in log.read_text()

@@ -4,8 +4,10 @@ small connection-per-check engine of the health endpoints."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import event
@@ -69,28 +71,51 @@ def create_health_engine(url: str, settings: Settings) -> AsyncEngine:
     return create_async_engine(url, poolclass=NullPool, connect_args=connect_args)
 
 
+@dataclass
+class PoolUse:
+    """One engine's permits (one per pooled connection) and how requests fared waiting for them,
+    read by the metrics at scrape time."""
+
+    slots: asyncio.Semaphore
+    waits: int = 0  # checkouts that found every connection taken and had to wait
+    wait_s: float = 0.0  # time spent in those waits
+    timeouts: int = 0  # waits that ran out of time (the request's 503)
+
+
 # Requests wait for a pooled connection here, each for as long as it has time: the pool's own wait
 # is one fixed timeout for every caller, and a task cancelled inside a checkout can leak its
 # connection (sqlalchemy#8145). One permit per pooled connection, per engine.
-_SLOTS: WeakKeyDictionary[AsyncEngine, asyncio.Semaphore] = WeakKeyDictionary()
+_USE: WeakKeyDictionary[AsyncEngine, PoolUse] = WeakKeyDictionary()
+
+
+def pool_use(engine: AsyncEngine) -> PoolUse:
+    use = _USE.get(engine)
+    if use is None:
+        use = _USE[engine] = PoolUse(asyncio.Semaphore(engine.pool.size()))
+    return use
 
 
 @asynccontextmanager
 async def pooled_connection(engine: AsyncEngine, wait_s: float) -> AsyncIterator[AsyncConnection]:
     """A connection of `engine`'s pool, waited for at most `wait_s` (then the pool's TimeoutError)."""
-    slots = _SLOTS.get(engine)
-    if slots is None:
-        slots = _SLOTS[engine] = asyncio.Semaphore(engine.pool.size())
+    use = pool_use(engine)
+    waited = use.slots.locked()
+    started = time.perf_counter()
     try:
         async with asyncio.timeout(max(0.0, wait_s)):
-            await slots.acquire()
+            await use.slots.acquire()
     except TimeoutError:
+        use.timeouts += 1
         raise PoolTimeout(f"no pooled connection free within {max(0.0, wait_s):.2f}s") from None
+    finally:
+        if waited:
+            use.waits += 1
+            use.wait_s += time.perf_counter() - started
     try:
         async with engine.connect() as conn:
             yield conn
     finally:
-        slots.release()
+        use.slots.release()
 
 
 def _register_vector(dbapi_connection, _record) -> None:

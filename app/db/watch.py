@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 
 from app.db import migrate
 from app.db.embedded import EmbeddedPostgres
@@ -19,9 +20,11 @@ FIRST_RETRY_S = 0.5
 
 
 class EmbeddedWatch:
-    def __init__(self, embedded: EmbeddedPostgres, backoff_max_s: float) -> None:
+    def __init__(self, embedded: EmbeddedPostgres, backoff_max_s: float,
+                 on_restart: Callable[[], None] | None = None) -> None:
         self.embedded = embedded
         self.backoff_max_s = backoff_max_s
+        self.on_restart = on_restart  # told of each server brought back (the restarts metric)
         self._task: asyncio.Task | None = None
         self._restart: asyncio.Future | None = None  # a restart under way in a worker thread
 
@@ -61,6 +64,8 @@ class EmbeddedWatch:
                 continue
             log.warning("embedded postgres is back (pid %s), %.1f s after it was found gone",
                         self.embedded.pid, time.monotonic() - lost_at)
+            if self.on_restart is not None:
+                self.on_restart()
             return
 
     def _restart_and_migrate(self) -> None:

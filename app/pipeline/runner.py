@@ -16,7 +16,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -34,6 +34,9 @@ from app.pipeline.sql import OutOfTime, SqlRun
 from app.planner.clock import Clock
 from app.sqlfiles import Queries
 from app.text import clean_terms
+
+if TYPE_CHECKING:
+    from opentelemetry.trace import Tracer
 
 # Below this much time left, a request does not take a connection at all: it could not finish.
 SQL_MIN_S = 0.25
@@ -82,8 +85,8 @@ async def prepare_stages(plan: ContextPlan, clock: Clock, candidates: list[Candi
 
 
 @asynccontextmanager
-async def sql_transaction(engine: AsyncEngine, queries: Queries, deadline: float | None = None
-                          ) -> AsyncIterator[SqlRun]:
+async def sql_transaction(engine: AsyncEngine, queries: Queries, deadline: float | None = None,
+                          tracer: Tracer | None = None) -> AsyncIterator[SqlRun]:
     """One pooled connection, one transaction, a SqlRun recording each statement; a database that
     cannot be reached, or no connection free in time, is DatabaseUnavailable. With a deadline the
     wait for a connection ends SQL_MIN_S before it, at the latest."""
@@ -94,18 +97,19 @@ async def sql_transaction(engine: AsyncEngine, queries: Queries, deadline: float
         async with pooled_connection(engine, wait) as conn:
             raw = (await conn.get_raw_connection()).driver_connection
             async with raw.transaction():
-                yield SqlRun(conn=raw, queries=queries, deadline=deadline)
+                yield SqlRun(conn=raw, queries=queries, deadline=deadline, tracer=tracer)
 
 
 async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageInput, *,
                      snapshot: UserSnapshot | None = None, limit: int = 20, include_hidden: bool = False,
-                     explain: bool = False, deadline: float | None = None) -> StageResult:
+                     explain: bool = False, deadline: float | None = None,
+                     tracer: Tracer | None = None) -> StageResult:
     inp = stage_input
     notices: list[str] = []
     run: SqlRun | None = None
     in_window = 0
     try:
-        async with sql_transaction(engine, queries, deadline) as run:
+        async with sql_transaction(engine, queries, deadline, tracer) as run:
             await load_candidates(run, inp.candidates, inp.embeddings, inp.clock)
             changes = await apply_lifecycle(run, inp.clock, inp.candidates, explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager, contextmanager, nullcontext
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
 from app.contracts import ExplainStep
 from app.sqlfiles import Queries
+
+if TYPE_CHECKING:
+    from opentelemetry.trace import Tracer
 
 
 class OutOfTime(Exception):
@@ -35,6 +38,7 @@ class SqlRun:
     queries: Queries
     deadline: float | None = None
     steps: list[ExplainStep] = field(default_factory=list)
+    tracer: Tracer | None = None  # with tracing on: a span per statement, its name and stage, never its parameters
 
     @contextmanager
     def finishing_by(self, deadline: float | None) -> Iterator[None]:
@@ -84,17 +88,21 @@ class SqlRun:
     @asynccontextmanager
     async def _timed(self, stage: str, name: str) -> AsyncIterator[float]:
         """Box the statement run inside into the time left; yields its start (perf_counter)."""
-        if self.deadline is not None:
-            left_ms = int((self.deadline - time.monotonic()) * 1000)
-            if left_ms < 1:  # 0 would switch the timeout off
-                raise OutOfTime(stage, name)
-            await self.conn.execute(self.queries["set_statement_timeout"].sql, str(left_ms))
-        try:
-            yield time.perf_counter()
-        except asyncpg.QueryCanceledError:
-            if self.deadline is None:
-                raise  # cancelled by someone else: not ours to explain
-            raise OutOfTime(stage, name) from None
+        span = nullcontext() if self.tracer is None else self.tracer.start_as_current_span(
+            f"sql {name}", attributes={"db.system.name": "postgresql", "recall.sql.statement": name,
+                                       "recall.stage": stage})
+        with span:
+            if self.deadline is not None:
+                left_ms = int((self.deadline - time.monotonic()) * 1000)
+                if left_ms < 1:  # 0 would switch the timeout off
+                    raise OutOfTime(stage, name)
+                await self.conn.execute(self.queries["set_statement_timeout"].sql, str(left_ms))
+            try:
+                yield time.perf_counter()
+            except asyncpg.QueryCanceledError:
+                if self.deadline is None:
+                    raise  # cancelled by someone else: not ours to explain
+                raise OutOfTime(stage, name) from None
 
 
 def _created_table(source: str) -> str:
