@@ -2,7 +2,7 @@
 -- params: topics, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
 -- RFC §7 + §9: one row per cluster, best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
--- highest source_quality; merged_from lists every member's source_ref, participants are united,
+-- highest source_quality (among equals, one naming the topic); merged_from lists every member's source_ref, participants are united,
 -- importance and temporal_match are the best of the members; `change` is what a later record did to
 -- a member plan (app/pipeline/lifecycle.py). recall_score is the product
 -- source_quality × temporal_match × semantic_match × importance × extraction_confidence, each in
@@ -17,15 +17,19 @@
 -- answer whatever score an upstream gave it; a remark has to earn its place).
 WITH members AS (
     SELECT k.cluster, w.id, w.source, w.type, w.source_quality, w.confidence, w.event_time, w.observed_time,
-           w.importance, w.temporal_match, w.group_key
+           w.importance, w.temporal_match, w.group_key,
+           coalesce(cardinality(CAST(:topics AS text[])), 0) > 0 AND EXISTS (
+               SELECT 1 FROM recall_candidates c CROSS JOIN unnest(CAST(:topics AS text[])) tp
+               WHERE c.id = w.id AND strpos(lower(c.title || ' ' || c.content), lower(tp)) > 0) AS names_topic
     FROM recall_clusters k
     JOIN recall_window w ON w.id = k.id
 ), representative AS (
+    -- among equals, the record that names the topic speaks for the item (it shows why it matched)
     SELECT DISTINCT ON (cluster) cluster, id AS rep, source, type, source_quality, confidence, event_time
     FROM members
-    ORDER BY cluster, source_quality DESC, confidence DESC, observed_time, id
+    ORDER BY cluster, source_quality DESC, names_topic DESC, confidence DESC, observed_time, id
 ), merged AS (
-    SELECT m.cluster,
+    SELECT m.cluster, bool_or(m.names_topic) AS names_topic,
            max(m.importance) AS importance,
            max(m.temporal_match) AS temporal_match,
            (ARRAY['occurred', 'due', 'planned', 'created', 'mentioned'])[
@@ -45,12 +49,7 @@ WITH members AS (
                                      array_position(CAST(:target_types AS text[]), rp.type)], 0.5))
            * CASE WHEN coalesce(cardinality(CAST(:topics AS text[])), 0) = 0 THEN 1.0
                 -- any of the item's records may name it (the chat message says 北辰, the note only 钱总)
-                ELSE (SELECT CASE WHEN EXISTS (SELECT 1
-                                              FROM recall_clusters k
-                                              JOIN recall_candidates m ON m.id = k.id
-                                              CROSS JOIN unnest(CAST(:topics AS text[])) tp
-                                              WHERE k.cluster = mg.cluster
-                                                AND strpos(lower(m.title || ' ' || m.content), lower(tp)) > 0) THEN 1.0
+                ELSE (SELECT CASE WHEN mg.names_topic THEN 1.0
                                   ELSE least(1.0, 0.3 + 0.7 * greatest(0.0, 1 - (r.embedding <=> CAST(:topic_embedding AS vector)),
                                                                        -(r.kw <#> CAST(:topic_keywords AS sparsevec))
                                                                        / greatest(1, CAST(:topic_keyword_count AS integer)))
