@@ -11,7 +11,7 @@ With neither configured, auth is off and every caller acts for any user (develop
 `access_control` is the one entry point: an ASGI middleware that authenticates every request
 before anything reads its body, applies the per-caller rate limit and leaves the `Caller` in
 `request.user`; a handler then calls `caller.act_for(user_id)`. Every refusal is `AccessDenied`
-(401, 403 or 429), which the web layer turns into problem+json.
+(400, 401, 403 or 429), which the web layer turns into problem+json.
 """
 
 from __future__ import annotations
@@ -44,13 +44,15 @@ _CHALLENGE = 'Bearer realm="memind-recall"'
 
 
 class AccessDenied(RecallError):
-    """A request refused by access control: 401 (who are you?), 403 (not your timeline) or 429
-    (too many requests); `headers` go on the response (WWW-Authenticate, Retry-After)."""
+    """A request refused by access control: 400 (credentials sent ambiguously), 401 (who are you?),
+    403 (not your timeline) or 429 (too many requests); `headers` go on the response
+    (WWW-Authenticate, Retry-After)."""
 
-    def __init__(self, status: Literal[401, 403, 429], detail: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, status: Literal[400, 401, 403, 429], detail: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(detail)
         self.status_code = status
-        self.title = {401: "Unauthorized", 403: "Forbidden", 429: "Too Many Requests"}[status]
+        self.title = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 429: "Too Many Requests"}[status]
         self.headers = headers or {}
 
 
@@ -123,9 +125,15 @@ class _Verifier:
 def _read_jwks(path: Path) -> dict[str | None, _JwtKey]:
     where = f"RECALL_JWKS_FILE={path}"
     try:
-        keyset = jwt.PyJWKSet.from_dict(json.loads(path.read_text(encoding="utf-8")))
+        document = json.loads(path.read_text(encoding="utf-8"))
+        keyset = jwt.PyJWKSet.from_dict(document)
     except (OSError, ValueError, jwt.PyJWKSetError, jwt.InvalidKeyError) as exc:
         raise ConfigError(f"{where} is not a readable JWKS: {exc}") from None
+    for raw in document["keys"]:
+        # a key published for encryption may have its private half with another party (RFC 7517 §4.2, §4.3)
+        if isinstance(raw, dict) and (raw.get("use", "sig") != "sig" or "verify" not in raw.get("key_ops", ["verify"])):
+            raise ConfigError(f"{where}: key {raw.get('kid')!r} is not for verifying signatures "
+                              "(`use` other than sig or `key_ops` without verify); remove it")
     keys: dict[str | None, _JwtKey] = {}
     for k in keyset.keys:
         if k.algorithm_name not in JWKS_ALGORITHMS:
@@ -143,9 +151,14 @@ class _Authenticator:
         self.user_hash = user_hash
         self.off = not self.tokens and not self.verifier.keys
 
-    def caller(self, path: str, authorization: str | None) -> Caller:
+    def caller(self, path: str, authorizations: list[str]) -> Caller:
         if self.off:
             return Caller(name="anonymous", role="service")
+        if len(authorizations) > 1:
+            # which one counts is a guess a proxy in front may make otherwise (RFC 6750 §3.1)
+            raise AccessDenied(400, "send one `Authorization` header, not several",
+                               {"WWW-Authenticate": f'{_CHALLENGE}, error="invalid_request"'})
+        authorization = authorizations[0] if authorizations else None
         if authorization is None and (path in PROBES or path == METRICS_PATH):
             return Caller(name="probe", role="probe")
         scheme, _, presented = (authorization or "").partition(" ")
@@ -178,25 +191,25 @@ class _Authenticator:
 class _RateLimit:
     """A token bucket per caller: `requests` at once, refilled at `requests` per `per_s`."""
 
-    MAX_CALLERS = 10_000  # buckets kept; full ones are dropped beyond it (they equal a new bucket)
+    # Buckets kept; beyond it the least recently seen caller's is dropped. Dropping only full ones
+    # let the dict grow without end (and be rebuilt on every request) once more callers than this
+    # came within one refill, e.g. 10,001 users in an hour under 100/hour.
+    MAX_CALLERS = 10_000
 
     def __init__(self, requests: int, per_s: float) -> None:
         self.capacity, self.rate = float(requests), requests / per_s
-        self.buckets: dict[str, tuple[float, float]] = {}  # caller → (tokens, at)
+        self.buckets: dict[str, tuple[float, float]] = {}  # caller → (tokens, at), least recently seen first
 
     def take(self, caller: str) -> float | None:
         """None when the request may go on, else the seconds until it could."""
         now = time.monotonic()
-        tokens, at = self.buckets.get(caller, (self.capacity, now))
+        tokens, at = self.buckets.pop(caller, (self.capacity, now))
         tokens = min(self.capacity, tokens + (now - at) * self.rate)
-        if tokens < 1.0:
-            self.buckets[caller] = (tokens, now)
-            return (1.0 - tokens) / self.rate
-        self.buckets[caller] = (tokens - 1.0, now)
+        allowed = tokens >= 1.0
+        self.buckets[caller] = (tokens - 1.0 if allowed else tokens, now)  # last in the order: just seen
         if len(self.buckets) > self.MAX_CALLERS:
-            self.buckets = {k: v for k, v in self.buckets.items()
-                            if v[0] + (now - v[1]) * self.rate < self.capacity}
-        return None
+            del self.buckets[next(iter(self.buckets))]
+        return None if allowed else (1.0 - tokens) / self.rate
 
 
 # ---------------------------------------------------------------- the middleware
@@ -215,9 +228,8 @@ def access_control(settings: Settings, user_hash: UserHash) -> Callable[[ASGIApp
     def middleware(app: ASGIApp) -> ASGIApp:
         async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
             if scope["type"] == "http":
-                headers = dict(scope["headers"])
-                raw = headers.get(b"authorization")
-                caller = authenticator.caller(scope["path"], raw.decode("latin-1") if raw is not None else None)
+                given = [v.decode("latin-1") for k, v in scope["headers"] if k.lower() == b"authorization"]
+                caller = authenticator.caller(scope["path"], given)
                 caller_name.set(caller.name)
                 if limit is not None and scope["path"] not in (*PROBES, METRICS_PATH):
                     key = caller.name if not authenticator.off else f"anonymous@{(scope.get('client') or ('-',))[0]}"

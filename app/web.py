@@ -119,6 +119,27 @@ def _request_ids(app: ASGIApp) -> ASGIApp:
     return tagged
 
 
+def _shared(check: ReadinessCheck) -> ReadinessCheck:
+    """`check` run once for every caller that asks while it runs. A database check opens a
+    connection of its own and /readyz answers anyone: 600 probes at once opened one each, took all
+    of PostgreSQL's connections, and recalls failed with 503 while they lasted."""
+    running: asyncio.Future[dict[str, Any]] | None = None
+
+    def finished(_: object) -> None:
+        nonlocal running
+        running = None
+
+    async def shared() -> dict[str, Any]:
+        nonlocal running
+        if running is None:
+            running = asyncio.ensure_future(check())
+            running.add_done_callback(finished)
+        # shielded: a caller that goes away does not cancel the others' answer
+        return await asyncio.shield(running)
+
+    return shared
+
+
 def _json_body(struct: type) -> Callable[[Request], Awaitable[None]]:
     """A handler's body check, run after authentication and before Litestar reads the body: JSON
     only, decoded strictly (a "5" is no `limit`, unknown fields are refused at every level), and
@@ -201,6 +222,7 @@ def create_app(
     health_engine = create_health_engine(engine.url.render_as_string(hide_password=False), settings)
     head = head_revision()
 
+    @_shared
     async def database_part() -> dict[str, Any]:
         return await database_health(health_engine, queries, head)
 

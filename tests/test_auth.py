@@ -4,6 +4,7 @@ probes without credentials learn only up/down; a per-caller rate limit answers 4
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -16,7 +17,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
-from app.auth import access_control
+from app.auth import _RateLimit, access_control
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER
 from app.errors import ConfigError
 from app.logs import JsonFormatter, UserHash
@@ -178,6 +179,18 @@ def _hmac_token(key: bytes, kid: str) -> str:
     return f"{signing}.{enc(hmac.new(key, signing.encode(), hashlib.sha256).digest()).decode()}"
 
 
+async def test_two_authorization_headers_are_refused_whichever_comes_first(build_app):
+    # a proxy in front may judge one and the service the other
+    async with client_for(build_app({**JWT_ENV, "RECALL_API_TOKENS": "runtime:rt-token"})) as c:
+        answers = [await c.post(PLAN, json={"query": "昨天"}, headers=[("Authorization", a), ("Authorization", b)])
+                   for a, b in (("Bearer wrong", "Bearer rt-token"), ("Bearer rt-token", "Bearer wrong"),
+                                (f"Bearer {hs256(sub='someone-else')}", "Bearer rt-token"))]
+        probe = await c.get("/healthz", headers=[("Authorization", "Bearer rt-token")] * 2)
+    for resp in (*answers, probe):
+        assert "one `Authorization` header" in assert_problem(resp, 400)["detail"]
+        assert 'error="invalid_request"' in resp.headers["www-authenticate"]
+
+
 # ---------------------------------------------------------------- service tokens
 
 async def test_a_service_token_acts_for_any_user_and_the_log_names_it(build_app, upstream_env, caplog):
@@ -236,6 +249,32 @@ async def test_probes_without_credentials_say_only_up_or_down(build_app):
     assert_problem(wrong, 401)
 
 
+async def test_a_flood_of_probes_opens_one_database_connection_at_a_time(build_app, monkeypatch):
+    # each check opens a connection of its own: one per probe would let anyone take them all
+    import app.web
+
+    checking, most = 0, 0
+    real = app.web.database_health
+
+    async def counted(*args):
+        nonlocal checking, most
+        checking += 1
+        most = max(most, checking)
+        try:
+            await asyncio.sleep(0.05)
+            return await real(*args)
+        finally:
+            checking -= 1
+
+    monkeypatch.setattr(app.web, "database_health", counted)
+    async with client_for(build_app({"RECALL_API_TOKENS": "runtime:rt-token"})) as c:
+        probes = await asyncio.gather(*(c.get(path) for path in ("/readyz", "/healthz") * 50),
+                                      c.get("/readyz", headers=bearer("rt-token")))
+    assert {r.status_code for r in probes} == {200}
+    assert probes[-1].json()["database"]["migration"], "the shared answer is a whole one"
+    assert most == 1
+
+
 async def test_with_auth_off_everything_is_open_and_says_so(build_app, caplog):
     caplog.set_level(logging.WARNING, logger="app.auth")
     async with client_for(build_app()) as c:
@@ -257,6 +296,17 @@ async def test_the_rate_limit_is_per_caller_with_retry_after(build_app):
     assert_problem(runtime[2], 429)
     assert 1 <= int(runtime[2].headers["retry-after"]) <= 30  # one request back every 30 s
     assert user.status_code == 200 and probe.status_code == 200
+
+
+def test_the_rate_limit_keeps_a_bounded_number_of_callers_and_still_limits_the_busy_one(monkeypatch):
+    monkeypatch.setattr(_RateLimit, "MAX_CALLERS", 100)
+    limit = _RateLimit(2, 3600.0)  # a slow refill: no bucket is full again while the test runs
+    assert [limit.take("busy") is None for _ in range(3)] == [True, True, False]
+    for n in range(1000):  # many more callers than are kept, each within one refill
+        limit.take(f"user:{n}")
+        if n % 50 == 0:
+            assert limit.take("busy") is not None, "the busy caller is still limited"
+    assert len(limit.buckets) <= 100
 
 
 async def test_no_rate_limit_by_default(build_app):
@@ -282,4 +332,14 @@ def test_a_jwks_key_of_another_algorithm_stops_start_up(tmp_path):
     path = tmp_path / "jwks.json"
     path.write_text(json.dumps({"keys": [{"kty": "oct", "k": "c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0", "kid": "h"}]}))
     with pytest.raises(ConfigError, match="only RS256, ES256"):
+        access_control(load_settings({"RECALL_JWKS_FILE": str(path)}), UserHash(None))
+
+
+@pytest.mark.parametrize("purpose", [{"use": "enc"}, {"key_ops": ["encrypt", "wrapKey"]}])
+def test_a_jwks_key_for_encryption_stops_start_up(tmp_path, purpose):
+    # RS256 by its type, but published to encrypt with: whoever holds its private half could sign
+    key = {**json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(_RSA.public_key())), "kid": "rsa-enc", **purpose}
+    path = tmp_path / "jwks.json"
+    path.write_text(json.dumps({"keys": [key]}))
+    with pytest.raises(ConfigError, match="'rsa-enc' is not for verifying signatures"):
         access_control(load_settings({"RECALL_JWKS_FILE": str(path)}), UserHash(None))
