@@ -175,3 +175,20 @@ async def test_readyz_shows_each_upstreams_client(build_app, upstream_env):
     sources = ready["upstreams"]["sources"]
     assert {"meinput", "chat"} <= set(sources) and ready["upstreams"]["ready"]
     assert sources["chat"]["breaker"] == "closed" and sources["chat"]["in_flight"] == 0
+
+
+async def test_a_server_out_of_connection_slots_is_busy_not_broken(embedded_pg):
+    # a role limited to no connections meets the same refusal (53300 too_many_connections) as a server
+    # whose max_connections are all taken: a 503 to retry, not a 500
+    from tests.conftest import DATA_DIR
+
+    admin = await asyncpg.connect(host=str(DATA_DIR), user="postgres", database="postgres")
+    try:
+        await admin.execute("DROP ROLE IF EXISTS recall_full")
+        await admin.execute("CREATE ROLE recall_full LOGIN CONNECTION LIMIT 0")
+        with pytest.raises(DatabaseUnavailable, match="no connection slot"):
+            with database_errors():
+                await asyncpg.connect(host=str(DATA_DIR), user="recall_full", database="postgres")
+    finally:
+        await admin.execute("DROP ROLE IF EXISTS recall_full")
+        await admin.close()

@@ -15,6 +15,8 @@ from app.errors import DatabaseUnavailable
 # (57P02), still starting or recovering (57P03). Its class-mate 57014, a cancelled statement, means
 # "out of time" (app.pipeline.sql), not "down".
 SERVER_GONE_OR_STARTING = {"57P01", "57P02", "57P03"}
+# Out of connection slots (53300 too_many_connections, 53000 its class): busy, not broken.
+SERVER_FULL = {"53000", "53300"}
 
 
 @contextmanager
@@ -34,8 +36,11 @@ def database_errors() -> Iterator[None]:
         raise DatabaseUnavailable("database connection lost; retry shortly") from None
     except (asyncpg.PostgresError, DBAPIError) as exc:
         # SQLAlchemy wraps what it sees while connecting; its wrapper keeps the SQLSTATE
-        if getattr(getattr(exc, "orig", exc), "sqlstate", None) in SERVER_GONE_OR_STARTING:
+        sqlstate = getattr(getattr(exc, "orig", exc), "sqlstate", None)
+        if sqlstate in SERVER_GONE_OR_STARTING:
             raise DatabaseUnavailable("database restarting; retry shortly") from None
+        if sqlstate in SERVER_FULL:
+            raise DatabaseUnavailable("database busy: it has no connection slot free; retry shortly") from None
         if isinstance(exc, DBAPIError) and exc.connection_invalidated:
             raise DatabaseUnavailable("database connection lost; retry shortly") from None
         raise
