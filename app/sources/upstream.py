@@ -12,6 +12,7 @@ only with a free slot (one per connection), so httpx never queues one for a conn
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from typing import Any
 import httpx
 import msgspec
 
+from app.logs import request_id
 from app.settings import Settings
 from app.sources.body import ACCEPT_ENCODING, decode_json, read_body
 from app.sources.breaker import BreakerState, CircuitBreaker
@@ -31,6 +33,8 @@ from app.sources.http import (
     SourceTimeout,
     SourceUnavailable,
 )
+
+log = logging.getLogger("app.upstream")
 
 RECENT_S = 60.0  # what "recently" means in the health counts
 # httpx's pool wait: a request only enters with a free slot, so this never runs out in practice;
@@ -80,7 +84,8 @@ class _Recent:
 
 
 class UpstreamClient:
-    def __init__(self, limits: UpstreamLimits) -> None:
+    def __init__(self, name: str, limits: UpstreamLimits) -> None:
+        self.name = name  # the source it serves, in the logs
         self.limits = limits
         self.breaker = CircuitBreaker(limits.breaker_failures, limits.breaker_open_s)
         self._client = httpx.AsyncClient(
@@ -92,8 +97,11 @@ class UpstreamClient:
         self._errors = _Recent()
 
     def call(self, token: str | None, deadline: float) -> SourceCall:
-        """This upstream for one request: the token, the deadline, the bytes it may read."""
-        return SourceCall(upstream=self, token=token, deadline=deadline, bytes_left=self.limits.max_source_bytes)
+        """This upstream for one request: the token, the deadline, the bytes it may read, the
+        request's id (none outside a served request, e.g. the CLI)."""
+        rid = request_id.get()
+        return SourceCall(upstream=self, token=token, deadline=deadline, bytes_left=self.limits.max_source_bytes,
+                          request_id=None if rid == "-" else rid)
 
     def health(self) -> SourceHealth:
         return SourceHealth(in_flight=len(self._exchanges), pool_size=self.limits.pool_size,
@@ -134,22 +142,34 @@ class UpstreamClient:
 
     async def _exchange(self, method: str, url: str, call: SourceCall, params: dict[str, Any] | None,
                         json: Any, as_json: bool) -> Any:
+        # this task runs in a copy of the request's context: its log lines carry the request's id
+        started = time.monotonic()
         try:
             body = await self._send(method, url, call, params, json)
             answer = decode_json(body) if as_json else body
         except (SourceUnavailable, SourceTimeout) as exc:
             self._errors.add()
             self.breaker.failed(str(exc))
+            self._log_failure(method, started, exc)
             raise
-        except SourceError:
+        except SourceError as exc:
             self._errors.add()
             self.breaker.succeeded()  # it answered, wrongly: nothing a pause would fix
+            self._log_failure(method, started, exc)
             raise
         except BaseException:
             self.breaker.withdraw()  # no word on the upstream's health: a probe's turn passes on
             raise
         self.breaker.succeeded()
+        # the URL names the user (path or query): DEBUG only, as record texts are
+        log.debug("upstream call", extra={"fields": {
+            "source": self.name, "method": method, "url": url, "params": params, "bytes": len(body),
+            "ms": _ms(started)}})
         return answer
+
+    def _log_failure(self, method: str, started: float, exc: SourceError) -> None:
+        log.warning("upstream call failed", extra={"fields": {
+            "source": self.name, "method": method, "error": str(exc), "ms": _ms(started)}})
 
     async def _send(self, method: str, url: str, call: SourceCall, params: dict[str, Any] | None,
                     json: Any) -> bytes:
@@ -169,6 +189,10 @@ class UpstreamClient:
 
     async def aclose(self) -> None:
         await self._client.aclose()
+
+
+def _ms(started: float) -> float:
+    return round((time.monotonic() - started) * 1000, 1)
 
 
 def _check_status(resp: httpx.Response) -> None:
