@@ -39,6 +39,7 @@ JUNK = [
 class Fault:
     mode: str = "none"  # none | 503 | delay | 429 | junk | auth
     times: int | None = None  # how many requests it affects; None = every one
+    after: int = 0  # requests let through untouched first (a listing whose later pages fail)
     delay_s: float = 0.0
     retry_after_s: float = 1.0
 
@@ -51,6 +52,8 @@ class EmulatorState:
     requests: Counter = field(default_factory=Counter)
     request_ids: list[tuple[str, str | None]] = field(default_factory=list)  # (source, its X-Request-ID)
     latency_s: float = 0.0  # added to every answer, unlike a fault kept across reset()
+    waiting: Counter = field(default_factory=Counter)  # per source, requests waiting out the latency now
+    most_waiting: Counter = field(default_factory=Counter)  # the most there were at once: how wide a fan-out was
     _messages: dict[str, list[dict]] | None = field(default=None, repr=False)
 
     def messages_of(self, session_id: str) -> list[dict]:
@@ -68,6 +71,7 @@ class EmulatorState:
         self.faults.clear()
         self.requests.clear()
         self.request_ids.clear()
+        self.most_waiting.clear()
 
 
 class _Reject(Exception):
@@ -121,11 +125,19 @@ def create_emulator_app(state: EmulatorState) -> Litestar:
         state.requests[source] += 1
         state.request_ids.append((source, request.headers.get("x-request-id")))
         if state.latency_s:
-            await asyncio.sleep(state.latency_s)
+            state.waiting[source] += 1
+            state.most_waiting[source] = max(state.most_waiting[source], state.waiting[source])
+            try:
+                await asyncio.sleep(state.latency_s)
+            finally:
+                state.waiting[source] -= 1
         if request.headers.get("authorization") != f"Bearer {state.tokens[source]}":
             raise _Reject(_error(401, "bad token"))
         fault = state.faults.get(source)
         if fault is None or fault.mode == "none":
+            return
+        if fault.after > 0:
+            fault.after -= 1
             return
         if fault.times is not None:
             if fault.times <= 0:

@@ -59,10 +59,10 @@ def decode(record: Any) -> MemoryRecord:
 
 
 async def pull(req: Pull, http: SourceCall) -> Pulled[MemoryRecord]:
-    """Memories of `req.user_id` matching the plan's topics in the window. Under a cap below
-    SEARCH_LIMIT one more is asked for than is kept: its coming says the cap cut some off."""
+    """Memories of `req.user_id` matching the plan's topics in the window: of the best
+    SEARCH_LIMIT matches, the newest `req.cap`."""
     body = {"user_id": req.user_id, "query": req.query, "time_from": req.window[0].isoformat(),
-            "time_to": req.window[1].isoformat(), "limit": min(req.cap + 1, SEARCH_LIMIT)}
+            "time_to": req.window[1].isoformat(), "limit": SEARCH_LIMIT}
     resp = await request_json(http, "POST", f"{req.base_url}/v1/memory/search", json=body)
     try:
         answer = msgspec.convert(resp, _Answer)
