@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import ssl
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -93,11 +94,11 @@ class _Recent:
 class _Shard:
     """One httpx client (its own connection pool) and the exchanges it is running."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, tls: ssl.SSLContext) -> None:
         self.size = size
         self.in_flight = 0
         self.client = httpx.AsyncClient(
-            limits=httpx.Limits(max_connections=size, max_keepalive_connections=size),
+            limits=httpx.Limits(max_connections=size, max_keepalive_connections=size), verify=tls,
             headers={"Accept-Encoding": ACCEPT_ENCODING}, follow_redirects=False)
 
 
@@ -112,7 +113,8 @@ class UpstreamClient:
         self.name = name  # the source it serves, in the logs
         self.limits = limits
         self.breaker = CircuitBreaker(limits.breaker_failures, limits.breaker_open_s)
-        self._shards = [_Shard(size) for size in _shard_sizes(limits.pool_size)]
+        tls = httpx.create_ssl_context()  # one for all the pools: loading the CA bundle takes ~40 ms each time
+        self._shards = [_Shard(size, tls) for size in _shard_sizes(limits.pool_size)]
         self._slots = asyncio.Semaphore(limits.pool_size)
         self._exchanges: set[asyncio.Task[Any]] = set()
         self._pool_exhausted = _Recent()
