@@ -12,7 +12,7 @@ The connections are split into pools of at most SHARD_SIZE, each an httpx client
 request going to the one with the most free connections. httpcore walks every connection of a
 pool, and for each idle one every connection again, whenever a request starts or ends, polling
 each idle socket (`AsyncConnectionPool._assign_requests_to_connections`): with one pool of 32 kept
-connections, a cold chat pull (54 requests at once) spent 338 ms of CPU, with pools of 8, 122 ms.
+connections, a cold chat pull (54 requests at once) spent 338 ms of CPU, with pools of 8 ~105 ms.
 """
 
 from __future__ import annotations
