@@ -205,7 +205,7 @@ class UpstreamClient:
         timeout = httpx.Timeout(remaining, pool=remaining + POOL_BACKSTOP_S)
         try:
             async with client.stream(method, url, params=params, json=json, headers=call.headers,
-                                           timeout=timeout) as resp:
+                                     timeout=timeout) as resp:
                 _check_status(resp)
                 return await read_body(resp, call, self.limits.max_response_bytes)
         except httpx.TimeoutException:
