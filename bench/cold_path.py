@@ -1,7 +1,7 @@
 """Cold-path bench (issue 16): recalls with the timeline cache empty while every upstream answer
 comes `--latency-ms` late (an upstream in another data centre), before/after in one run.
 
-    .venv/bin/python bench/cold_path.py [--latency-ms 30] [--runs 12] [--compare REV]
+    .venv/bin/python bench/cold_path.py [--latency-ms 30] [--runs 12] [--env KEY=VALUE ...] [--compare REV]
 
 The emulator (this tree's, the demo dataset, `--latency-ms` on every answer) runs in a process of
 its own; the service (`python -m app serve`, embedded Postgres in its own RECALL_DATA_DIR under
@@ -12,6 +12,7 @@ times; printed per tree: p50 / p95 of the whole recall as the client sees it, ch
 (from the bundle's `sources`), and upstream requests per recall (the emulator's counters).
 `--compare REV` first runs the same against the service as it is at git revision REV (unpacked
 with `git archive` into a temporary directory), so both columns come from one run on one machine.
+`--env` adds settings to both services (e.g. SOURCE_POOL_SIZE=64).
 """
 
 from __future__ import annotations
@@ -48,13 +49,13 @@ def upstream_env(url: str) -> dict[str, str]:
             "CALENDAR_URL": f"{url}/calendar/{{user_id}}.ics", "CALENDAR_TOKEN": DEFAULT_TOKENS["calendar"]}
 
 
-def run_tree(tree: Path, label: str, emulator_url: str, runs: int) -> dict[str, str]:
+def run_tree(tree: Path, label: str, emulator_url: str, runs: int, extra: dict[str, str]) -> dict[str, str]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     data_dir = WORK / label / "pgdata"
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     env = {**{k: v for k, v in os.environ.items() if k != "DATABASE_URL"}, **upstream_env(emulator_url),
-           "RECALL_DATA_DIR": str(data_dir), "CACHE_TTL_S": "0.001", "RECALL_API_TOKENS": f"bench:{TOKEN}"}
+           "RECALL_DATA_DIR": str(data_dir), "CACHE_TTL_S": "0.001", "RECALL_API_TOKENS": f"bench:{TOKEN}", **extra}
     service = subprocess.Popen([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
                                cwd=tree, env=env, stderr=subprocess.DEVNULL)
     try:
@@ -109,6 +110,7 @@ def main(args: argparse.Namespace) -> None:
                                  "--latency-ms", str(args.latency_ms)], cwd=ROOT,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     columns: dict[str, dict[str, str]] = {}
+    extra = dict(kv.split("=", 1) for kv in args.env)
     try:
         assert emulator.stdout is not None
         emulator.stdout.readline()  # "emulator on …": it is serving
@@ -116,15 +118,17 @@ def main(args: argparse.Namespace) -> None:
         if args.compare:
             with tempfile.TemporaryDirectory(prefix="cold-path-") as tmp:
                 print(f"[{args.compare}] {args.runs} × {len(QUESTIONS)} cold recalls ...", flush=True)
-                columns[args.compare] = run_tree(unpack(args.compare, Path(tmp)), "before", emulator_url, args.runs)
+                columns[args.compare] = run_tree(unpack(args.compare, Path(tmp)), "before", emulator_url, args.runs,
+                                                   extra)
         print(f"[working tree] {args.runs} × {len(QUESTIONS)} cold recalls ...", flush=True)
-        columns["working tree"] = run_tree(ROOT, "after", emulator_url, args.runs)
+        columns["working tree"] = run_tree(ROOT, "after", emulator_url, args.runs, extra)
     finally:
         emulator.send_signal(signal.SIGTERM)
         emulator.wait(30)
     rows = [r for r in next(iter(columns.values())) if not r.startswith("_")]
     width = max(len(r) for r in rows)
-    print(f"\nevery upstream answer {args.latency_ms:g} ms late; demo user, {len(QUESTIONS)} questions × {args.runs}")
+    print(f"\nevery upstream answer {args.latency_ms:g} ms late; demo user, {len(QUESTIONS)} questions × {args.runs}"
+          + "".join(f"; {k}={v}" for k, v in extra.items()))
     print(f"{'':{width}}  " + "  |  ".join(columns))
     for row in rows:
         print(f"{row:{width}}  " + "  |  ".join(f"{col[row]:>{len(name)}}" for name, col in columns.items()))
@@ -138,5 +142,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--latency-ms", type=float, default=30.0)
     parser.add_argument("--runs", type=int, default=12)
+    parser.add_argument("--env", action="append", default=[], metavar="KEY=VALUE", help="a setting of both services")
     parser.add_argument("--compare", metavar="REV", help="run the bench against git revision REV first")
     main(parser.parse_args())
