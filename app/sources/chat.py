@@ -1,7 +1,7 @@
 """Portal chat (sources.md §2): sessions → messages, plus agent runs.
 
 Messages can only be listed per session (they carry no user: a session listed for the user makes
-them hers), so a cold pull asks for every listed session's messages at once, in the same round
+them the user's), so a cold pull asks for every listed session's messages at once, in the same round
 trip: the sessions and the agent runs (one page of 500 each, as a rule), then all the sessions'
 messages (the upstream's pool, SOURCE_POOL_SIZE connections, bounds how many are in flight).
 """
