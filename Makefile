@@ -34,6 +34,7 @@ bench: $(VENV)/.bench-installed
 	$(PY) bench/timeparse.py
 	$(PY) bench/recall.py
 	$(PY) bench/calendar_cost.py
+	$(PY) bench/cold_path.py
 	$(PY) bench/load.py
 
 # the service against misbehaving upstreams and a killed database (a few minutes each)

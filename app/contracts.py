@@ -197,11 +197,17 @@ class Group(Struct, frozen=True, kw_only=True):
 
 
 class SourceReport(Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """How one source was read for the request: `fetched` records sent, `skipped` unreadable."""
+
     status: Literal["ok", "error", "skipped"]
     fetched: int = 0
     skipped: int = 0
     ms: int = 0
     cached: bool = False
+    # more records than SOURCE_RECORD_CAP came: the newest were kept, the oldest dropped
+    truncated: bool = False
+    # the source failed part-way (`error` says how): the records it sent before are used
+    partial: bool = False
     error: str | None = None
 
 

@@ -2,8 +2,11 @@
 
 The sources are those of app.sources.registry. Each gets its own time budget inside the request
 deadline and its own HTTP client (app.sources.upstream), so one slow or failing source never costs
-the others time, connections or their answer (its report says `error`). Records are normalized
-in the request's zone and cached (app.cache).
+the others time, connections or their answer (its report says `error`). A source that fails
+part-way, its budget run out after some pages, has what it read used (`partial`); one that sent
+more than SOURCE_RECORD_CAP records has its newest kept (`truncated`). Records are normalized in
+the request's zone and cached (app.cache) — unless partial or truncated: a later question about
+another part of the window would find records missing from the cache that the upstream has.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ class Upstreams:
     def from_settings(cls, settings: Settings) -> Upstreams:
         limits = UpstreamLimits.of(settings)
         return cls(settings=settings, cache=TimelineCache(settings.cache_ttl_s),
-                   clients={s.name: UpstreamClient(limits) for s in SOURCES if getattr(settings, s.url_setting)})
+                   clients={s.name: UpstreamClient(s.name, limits) for s in SOURCES if getattr(settings, s.url_setting)})
 
     def health(self) -> dict[str, SourceHealth]:
         """Per configured upstream: requests in flight, pool size, recent failures, breaker state."""
@@ -118,10 +121,10 @@ async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[
     try:
         async with asyncio.timeout(budget + BACKSTOP_S):  # cancels our own waiting only, never an HTTP exchange
             pulled = await job.source.pull(job.pull, job.upstream.call(job.token, started + budget))
-    except (TimeoutError, SourceTimeout):
-        return [], SourceReport(status="error", error=f"timeout after {budget:.1f}s", ms=_ms(started))
-    except SourceError as exc:
-        return [], SourceReport(status="error", error=str(exc), ms=_ms(started))
+    except (TimeoutError, SourceError) as exc:
+        return [], SourceReport(status="error", error=_failure(exc, budget), ms=_ms(started))
+    if pulled.stopped is not None and not pulled.fetched:
+        return [], SourceReport(status="error", error=_failure(pulled.stopped, budget), ms=_ms(started))
     candidates: list[Candidate] = []
     skipped = pulled.skipped
     for record in pulled.records:
@@ -131,8 +134,19 @@ async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[
             # the text rules met a time they cannot place on the calendar: that record is skipped, never fatal
             log.warning("skipped an unreadable %s record", job.source.name)
             skipped += 1
-    up.cache.put(job.key, job.pull.window, candidates)
-    return candidates, SourceReport(status="ok", fetched=pulled.fetched, skipped=skipped, ms=_ms(started))
+    if pulled.stopped is not None:
+        return candidates, SourceReport(status="error", fetched=pulled.fetched, skipped=skipped, ms=_ms(started),
+                                        truncated=pulled.truncated, partial=True,
+                                        error=_failure(pulled.stopped, budget))
+    if not pulled.truncated:
+        up.cache.put(job.key, job.pull.window, candidates)
+    return candidates, SourceReport(status="ok", fetched=pulled.fetched, skipped=skipped, ms=_ms(started),
+                                    truncated=pulled.truncated)
+
+
+def _failure(exc: BaseException, budget: float) -> str:
+    """What the report says of the failure that ended a pull."""
+    return f"timeout after {budget:.1f}s" if isinstance(exc, (TimeoutError, SourceTimeout)) else str(exc)
 
 
 def _ms(started: float) -> int:

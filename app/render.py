@@ -38,7 +38,9 @@ def timeline(bundle: RecallBundle) -> str:
             merged = f" +{len(item.merged_from) - 1} merged" if len(item.merged_from) > 1 else ""
             lines.append(f"    {item.tier:<9} {item.recall_score:.2f}  event {_when(item.event_time)}  "
                          f"said {_when(item.observed_time)}  [{item.source}] {item.title}{merged}")
-    src = " · ".join(f"{name} {r.status}" + (f" {r.fetched} rec" if r.status == "ok" else f" ({r.error})")
+    src = " · ".join(f"{name} {r.status}" + (f" ({r.error})" if r.error else "")
+                     + (f" {r.fetched} rec" if r.status == "ok" or r.partial else "")
+                     + (" partial" if r.partial else "") + (" truncated" if r.truncated else "")
                      + (" cached" if r.cached else "") for name, r in bundle.sources.items())
     s = bundle.stats
     lines.append(f"  sources: {src}")

@@ -109,6 +109,23 @@ def upstream_env(emulator) -> dict[str, str]:
 
 
 @pytest.fixture
+async def upstreams():
+    """Upstreams for an environment (+ settings as keywords), closed after the test."""
+    from app.fetch import Upstreams
+    from app.settings import load_settings
+
+    made: list[Upstreams] = []
+
+    def make(env, **extra) -> Upstreams:
+        made.append(Upstreams.from_settings(load_settings({**env, **{k.upper(): str(v) for k, v in extra.items()}})))
+        return made[-1]
+
+    yield make
+    for up in made:
+        await up.aclose()
+
+
+@pytest.fixture
 async def http_client():
     import httpx
 

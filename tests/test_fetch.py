@@ -11,25 +11,9 @@ import pytest
 from app.cache import TimelineCache
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, OTHER_USER, Dataset
-from app.fetch import Upstreams, fetch_candidates, fetch_window, search_query
+from app.fetch import fetch_candidates, fetch_window, search_query
 from app.planner import plan_query
 from app.planner.clock import resolve_clock
-from app.settings import load_settings
-
-
-@pytest.fixture
-async def upstreams():
-    """Upstreams for an environment (+ settings as keywords), closed after the test."""
-    made: list[Upstreams] = []
-
-    def make(env, **extra) -> Upstreams:
-        made.append(Upstreams.from_settings(load_settings({**env, **{k.upper(): str(v) for k, v in extra.items()}})))
-        return made[-1]
-
-    yield make
-    for up in made:
-        await up.aclose()
-
 
 CLOCK = resolve_clock(DEMO_NOW, None)
 

@@ -34,9 +34,10 @@ class RunningEmulator:
         self._thread.join(10)
 
 
-def start_emulator(dataset: Dataset | None = None, port: int = 0) -> RunningEmulator:
-    """Serve the emulator on 127.0.0.1 from a background thread (port 0 = any free port)."""
-    state = EmulatorState(dataset=dataset or build_dataset())
+def start_emulator(dataset: Dataset | None = None, port: int = 0, latency_s: float = 0.0) -> RunningEmulator:
+    """Serve the emulator on 127.0.0.1 from a background thread (port 0 = any free port), every
+    answer `latency_s` late."""
+    state = EmulatorState(dataset=dataset or build_dataset(), latency_s=latency_s)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))

@@ -1,8 +1,9 @@
 """Upstream emulator: MeInput, Portal chat, Memory V2 and Calendar exactly per ../shared/contracts/sources.md.
 
-Serves a Dataset over real HTTP on 127.0.0.1 with pagination, bearer tokens, request counters
-and fault switches (503, delay, 429 + Retry-After, junk records, 401). Used by `make demo` and
-the integration tests; production code never imports it.
+Serves a Dataset over real HTTP on 127.0.0.1 with pagination, bearer tokens, request counters,
+the X-Request-ID each request carried, a latency added to every answer (`latency_s`: an upstream
+in another data centre, for the benches) and fault switches (503, delay, 429 + Retry-After, junk
+records, 401). Used by `make demo` and the integration tests; production code never imports it.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ JUNK = [
 class Fault:
     mode: str = "none"  # none | 503 | delay | 429 | junk | auth
     times: int | None = None  # how many requests it affects; None = every one
+    after: int = 0  # requests let through untouched first (a listing whose later pages fail)
     delay_s: float = 0.0
     retry_after_s: float = 1.0
 
@@ -48,6 +50,19 @@ class EmulatorState:
     tokens: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_TOKENS))
     faults: dict[str, Fault] = field(default_factory=dict)
     requests: Counter = field(default_factory=Counter)
+    request_ids: list[tuple[str, str | None]] = field(default_factory=list)  # (source, its X-Request-ID)
+    latency_s: float = 0.0  # added to every answer, unlike a fault kept across reset()
+    waiting: Counter = field(default_factory=Counter)  # per source, requests waiting out the latency now
+    most_waiting: Counter = field(default_factory=Counter)  # the most there were at once: how wide a fan-out was
+    _messages: dict[str, list[dict]] | None = field(default=None, repr=False)
+
+    def messages_of(self, session_id: str) -> list[dict]:
+        """A session's messages (indexed once: a cold recall asks for every session's at once)."""
+        if self._messages is None:
+            self._messages = {}
+            for m in self.dataset.messages:
+                self._messages.setdefault(m["session_id"], []).append(m)
+        return self._messages.get(session_id, [])
 
     def set_fault(self, source: str, mode: str = "none", **kw: Any) -> None:
         self.faults[source] = Fault(mode=mode, **kw)
@@ -55,6 +70,8 @@ class EmulatorState:
     def reset(self) -> None:
         self.faults.clear()
         self.requests.clear()
+        self.request_ids.clear()
+        self.most_waiting.clear()
 
 
 class _Reject(Exception):
@@ -106,10 +123,21 @@ def create_emulator_app(state: EmulatorState) -> Litestar:
     async def gate(source: str, request: Request) -> None:
         """Count the request, check its token, apply the source's fault."""
         state.requests[source] += 1
+        state.request_ids.append((source, request.headers.get("x-request-id")))
+        if state.latency_s:
+            state.waiting[source] += 1
+            state.most_waiting[source] = max(state.most_waiting[source], state.waiting[source])
+            try:
+                await asyncio.sleep(state.latency_s)
+            finally:
+                state.waiting[source] -= 1
         if request.headers.get("authorization") != f"Bearer {state.tokens[source]}":
             raise _Reject(_error(401, "bad token"))
         fault = state.faults.get(source)
         if fault is None or fault.mode == "none":
+            return
+        if fault.after > 0:
+            fault.after -= 1
             return
         if fault.times is not None:
             if fault.times <= 0:
@@ -166,8 +194,8 @@ def create_emulator_app(state: EmulatorState) -> Litestar:
         try:
             await gate("chat", request)
             lo, hi = _time_param(request, "from"), _time_param(request, "to")
-            rows = sorted((m for m in state.dataset.messages if m["session_id"] == session_id
-                           and _in(m["created_at"], lo, hi)), key=lambda m: datetime.fromisoformat(m["created_at"]))
+            rows = sorted((m for m in state.messages_of(session_id) if _in(m["created_at"], lo, hi)),
+                          key=lambda m: datetime.fromisoformat(m["created_at"]))
             chunk, nxt = _page(request, junk("chat") + rows)
             return Response({"messages": [_public(m) if isinstance(m, dict) else m for m in chunk], "next_cursor": nxt})
         except _Reject as r:

@@ -23,7 +23,7 @@ from app.candidate import Candidate
 from app.normalize import Stated, build_candidate, estimate_importance, participants_of
 from app.planner.clock import FIRST_YEAR, LAST_YEAR
 from app.sources.http import SourceCall, SourceError, request_bytes
-from app.sources.wire import Pull, Pulled, RecordId, Text
+from app.sources.wire import Pull, Pulled, RecordId, Text, newest
 from app.text import clean_text
 
 
@@ -57,10 +57,10 @@ def feed_url(template: str, user_id: str) -> str:
 
 
 async def pull(req: Pull, http: SourceCall) -> Pulled[CalendarEvent]:
-    """The instances of `req.user_id`'s events overlapping `req.window`."""
+    """The instances of `req.user_id`'s events overlapping `req.window`, the `req.cap` latest starts."""
     body = await request_bytes(http, "GET", feed_url(req.base_url, req.user_id))
     # parsing and expanding a large feed takes tens of milliseconds: off the event loop
-    return await asyncio.to_thread(expand, body, req.window, req.zone)
+    return newest(await asyncio.to_thread(expand, body, req.window, req.zone), req.cap, lambda e: e.start)
 
 
 def expand(body: bytes, window: tuple[datetime, datetime], zone: tzinfo) -> Pulled[CalendarEvent]:

@@ -1,4 +1,10 @@
-"""Portal chat (sources.md §2): sessions → messages, plus agent runs."""
+"""Portal chat (sources.md §2): sessions → messages, plus agent runs.
+
+Messages can only be listed per session (they carry no user: a session listed for the user makes
+them the user's), so a cold pull asks for every listed session's messages at once, in the same round
+trip: the sessions and the agent runs (one page of 500 each, as a rule), then all the sessions'
+messages (the upstream's pool, SOURCE_POOL_SIZE connections, bounds how many are in flight).
+"""
 
 from __future__ import annotations
 
@@ -13,10 +19,9 @@ from app.candidate import Candidate
 from app.contracts import ItemStatus
 from app.normalize import Stated, build_candidate, estimate_importance
 from app.sources.http import SourceCall, paginate, path_segment
-from app.sources.wire import PathId, Pull, Pulled, RecordId, Text, advisory, decode_each, offset_time
+from app.sources.wire import PathId, Pull, Pulled, RecordId, Text, advisory, newest, offset_time, read_pages
 from app.text import clean_text
 
-SESSION_FAN_OUT = 8  # messages of at most this many sessions are fetched at once
 ANSWERED_WITHIN = timedelta(minutes=5)  # an assistant's reply follows the question within a minute or two
 
 
@@ -87,37 +92,40 @@ def decode_run(record: Any) -> AgentRun:
 
 
 async def pull(req: Pull, http: SourceCall) -> Pulled[ChatRecord]:
-    """Messages and agent runs of `req.user_id` in the window.
+    """Messages and agent runs of `req.user_id` in the window, the newest `req.cap` of them.
 
     Sessions are listed by activity overlap; their messages are filtered by time, never the
     session by created_at. Only sessions listed for this user are read (messages carry no user).
     """
-    lo, hi = req.window[0].isoformat(), req.window[1].isoformat()
+    window = {"from": req.window[0].isoformat(), "to": req.window[1].isoformat()}
     uid = path_segment(req.user_id)
-    sessions, runs = await asyncio.gather(
-        paginate(http, f"{req.base_url}/v1/users/{uid}/sessions", "sessions",
-                 params={"active_from": lo, "active_to": hi}, cap=req.cap),
-        paginate(http, f"{req.base_url}/v1/users/{uid}/agent-runs", "runs",
-                 params={"from": lo, "to": hi}, cap=req.cap),
+    listed, runs = await asyncio.gather(
+        read_pages(paginate(http, f"{req.base_url}/v1/users/{uid}/sessions", "sessions",
+                            params={"active_from": window["from"], "active_to": window["to"]}), decode_session),
+        read_pages(paginate(http, f"{req.base_url}/v1/users/{uid}/agent-runs", "runs", params=window), decode_run),
     )
-    listed = decode_each(sessions, decode_session)  # a session that cannot be read is skipped, not read
     session_ids = list(dict.fromkeys(s.session_id for s in listed.records))
-    gate = asyncio.Semaphore(SESSION_FAN_OUT)
-
-    async def messages_of(session_id: str) -> list[Any]:
-        async with gate:
-            return await paginate(http, f"{req.base_url}/v1/sessions/{path_segment(session_id)}/messages",
-                                  "messages", params={"from": lo, "to": hi}, cap=req.cap)
-
-    pages = await asyncio.gather(*(messages_of(sid) for sid in session_ids))
-    left = req.cap
+    sessions = await asyncio.gather(*(_session(req.base_url, sid, window, http) for sid in session_ids))
     # sessions that could not be read: skipped, their messages never asked for
-    pulled: Pulled[ChatRecord] = Pulled([], fetched=listed.skipped, skipped=listed.skipped)
-    for page in pages:
-        page = page[:left]
-        left -= len(page)
-        pulled += _with_questions(decode_each(page, decode_message))
-    return pulled + decode_each(runs[:left], decode_run)
+    pulled: Pulled[ChatRecord] = Pulled([], fetched=listed.skipped, skipped=listed.skipped, stopped=listed.stopped)
+    for session in sessions:
+        pulled += session
+    return newest(pulled + runs, req.cap, _when)
+
+
+async def _session(base_url: str, session_id: str, window: dict[str, str], http: SourceCall) -> Pulled[ChatRecord]:
+    pages = paginate(http, f"{base_url}/v1/sessions/{path_segment(session_id)}/messages", "messages", params=window)
+    return _with_questions(await read_pages(pages, decode_message))
+
+
+def _when(record: ChatRecord) -> datetime:
+    match record:
+        case ChatMessage():
+            return record.created
+        case Reply():
+            return record.message.created
+        case AgentRun():
+            return record.started
 
 
 def _with_questions(session: Pulled[ChatMessage]) -> Pulled[ChatRecord]:
@@ -132,7 +140,7 @@ def _with_questions(session: Pulled[ChatMessage]) -> Pulled[ChatRecord]:
             records.append(Reply(message=message, asked=question.content))
         else:
             records.append(message)
-    return Pulled(records, session.fetched, session.skipped)
+    return Pulled(records, session.fetched, session.skipped, stopped=session.stopped)
 
 
 def to_candidate(record: ChatRecord, user_id: str, zone: tzinfo) -> Candidate:

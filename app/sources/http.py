@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -45,16 +46,21 @@ class SourcePoolExhausted(SourceError):
 @dataclass(slots=True)
 class SourceCall:
     """One source's upstream as one request sees it: the token to send, when to stop waiting,
-    and how many more decoded bytes the request may read from it."""
+    how many more decoded bytes the request may read from it, and the request's X-Request-ID
+    (sent along, so that the upstream's logs and ours name the same request)."""
 
     upstream: UpstreamClient
     token: str | None
     deadline: float  # a time.monotonic() value
     bytes_left: int
+    request_id: str | None = None
 
     @property
     def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        if self.request_id:
+            headers["X-Request-ID"] = self.request_id
+        return headers
 
 
 def path_segment(value: str) -> str:
@@ -99,19 +105,21 @@ async def _request(call: SourceCall, method: str, url: str, *, params: dict[str,
         attempt += 1
 
 
-async def paginate(call: SourceCall, url: str, key: str, *, params: dict[str, Any], cap: int) -> list[Any]:
-    """Every page of a `next_cursor` listing until the end or `cap` records."""
-    out: list[Any] = []
+PAGE_LIMIT = 500  # sources.md: a larger `limit` is clamped to 500, so no page holds more
+
+
+async def paginate(call: SourceCall, url: str, key: str, *, params: dict[str, Any]) -> AsyncIterator[list[Any]]:
+    """The `key` list of every page of a `next_cursor` listing, to the last page (the records to
+    keep are chosen after decoding: upstreams send oldest first, and the newest matter most)."""
     cursor = None
-    while len(out) < cap:
-        page_params = {**params, "limit": min(500, cap - len(out))}
+    while True:
+        page_params = {**params, "limit": PAGE_LIMIT}
         if cursor:
             page_params["cursor"] = cursor
         body = await request_json(call, "GET", url, params=page_params)
         if not isinstance(body, dict) or not isinstance(body.get(key), list):
             raise SourceError(f"upstream page has no '{key}' list")
-        out.extend(body[key])
+        yield body[key]
         cursor = body.get("next_cursor")
         if not cursor or not body[key]:
-            break
-    return out[:cap]
+            return

@@ -11,7 +11,17 @@ import msgspec
 from app.candidate import Candidate
 from app.normalize import build_candidate
 from app.sources.http import SourceCall, paginate
-from app.sources.wire import Pull, Pulled, RecordId, Text, advisory, advisory_score, decode_each, offset_time
+from app.sources.wire import (
+    Pull,
+    Pulled,
+    RecordId,
+    Text,
+    advisory,
+    advisory_score,
+    newest,
+    offset_time,
+    read_pages,
+)
 
 
 class _Person(msgspec.Struct, frozen=True):
@@ -53,15 +63,15 @@ def decode(record: Any, user_id: str) -> Segment:
 
 
 async def pull(req: Pull, http: SourceCall) -> Pulled[Segment]:
-    """Segments of `req.user_id` with observed_at in the window."""
+    """Segments of `req.user_id` with observed_at in the window, the newest `req.cap` of them."""
     params = {
         "user_id": req.user_id,
         "type": "expression_segment",
         "observed_from": req.window[0].isoformat(),
         "observed_to": req.window[1].isoformat(),
     }
-    raw = await paginate(http, f"{req.base_url}/v1/evidence/export", "items", params=params, cap=req.cap)
-    return decode_each(raw, partial(decode, user_id=req.user_id))
+    pages = paginate(http, f"{req.base_url}/v1/evidence/export", "items", params=params)
+    return newest(await read_pages(pages, partial(decode, user_id=req.user_id)), req.cap, lambda s: s.observed)
 
 
 def to_candidate(segment: Segment, user_id: str, zone: tzinfo) -> Candidate:

@@ -20,8 +20,11 @@ from app.sources.wire import (
     advisory_score,
     advisory_time,
     decode_each,
+    newest,
     offset_time,
 )
+
+SEARCH_LIMIT = 50  # a low-weight source: the best 50 matches are plenty
 
 # Memory V2 kinds as timeline item types: facts and preferences are things said
 _KIND_TYPE: dict[str, ItemType] = {"decision": "decision", "commitment": "commitment", "fact": "mention",
@@ -56,15 +59,16 @@ def decode(record: Any) -> MemoryRecord:
 
 
 async def pull(req: Pull, http: SourceCall) -> Pulled[MemoryRecord]:
-    """Memories of `req.user_id` matching the plan's topics in the window."""
+    """Memories of `req.user_id` matching the plan's topics in the window: of the best
+    SEARCH_LIMIT matches, the newest `req.cap`."""
     body = {"user_id": req.user_id, "query": req.query, "time_from": req.window[0].isoformat(),
-            "time_to": req.window[1].isoformat(), "limit": min(req.cap, 50)}
+            "time_to": req.window[1].isoformat(), "limit": SEARCH_LIMIT}
     resp = await request_json(http, "POST", f"{req.base_url}/v1/memory/search", json=body)
     try:
         answer = msgspec.convert(resp, _Answer)
     except msgspec.ValidationError:
         raise SourceError("upstream answer has no 'memories' list") from None
-    return decode_each(answer.memories, decode)
+    return newest(decode_each(answer.memories, decode), req.cap, lambda m: m.created)
 
 
 def to_candidate(memory: MemoryRecord, user_id: str, zone: tzinfo) -> Candidate:

@@ -4,18 +4,24 @@ records it yields, and the decoding rules common to all upstreams (sources.md, "
 Each record is decoded on its own with msgspec, so one bad record never sinks a page: it is
 counted as skipped in the source's report. Optional extras (an importance, a summary) are
 advisory: a value of the wrong kind is ignored, never a reason to skip the record.
+
+A pull that fails part-way keeps what it read (`Pulled.stopped`: the fetch stage reports it
+`partial`), and one that reads more than SOURCE_RECORD_CAP records keeps the newest
+(`newest`; `Pulled.truncated`): upstreams send oldest first, and a question is usually about
+the last days of its window.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 from typing import Annotated, Any, Generic, TypeVar
 
 import msgspec
 
 from app.planner.clock import FIRST_YEAR, LAST_YEAR
+from app.sources.http import SourceError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -44,9 +50,32 @@ class Pulled(Generic[R]):
     records: list[R]
     fetched: int  # records the upstream sent
     skipped: int  # of those, records that could not be read
+    truncated: bool = False  # more readable records came than SOURCE_RECORD_CAP: the oldest were dropped
+    stopped: SourceError | None = None  # what ended the reading before its last page (what came before is kept)
 
     def __add__(self, other: Pulled[R]) -> Pulled[R]:
-        return Pulled(self.records + other.records, self.fetched + other.fetched, self.skipped + other.skipped)
+        return Pulled(self.records + other.records, self.fetched + other.fetched, self.skipped + other.skipped,
+                      self.truncated or other.truncated, self.stopped or other.stopped)
+
+
+async def read_pages(pages: AsyncIterator[list[Any]], decode: Callable[[Any], R | None]) -> Pulled[R]:
+    """Every page of a listing through `decode_each` as it arrives; a SourceError (the budget ran
+    out, a page failed) ends the reading, and the pages read before it are kept."""
+    pulled: Pulled[R] = Pulled([], 0, 0)
+    try:
+        async for page in pages:
+            pulled += decode_each(page, decode)
+    except SourceError as exc:
+        return replace(pulled, stopped=exc)
+    return pulled
+
+
+def newest(pulled: Pulled[R], cap: int, when: Callable[[R], datetime]) -> Pulled[R]:
+    """At most `cap` records, the newest by `when`, in the order they came."""
+    if len(pulled.records) <= cap:
+        return pulled
+    ranked = sorted(range(len(pulled.records)), key=lambda i: when(pulled.records[i]), reverse=True)
+    return replace(pulled, records=[pulled.records[i] for i in sorted(ranked[:cap])], truncated=True)
 
 
 def decode_each(raw: list[Any], decode: Callable[[Any], R | None]) -> Pulled[R]:
