@@ -51,8 +51,8 @@ def trace_upstreams(upstreams: Upstreams, provider: TracerProvider) -> None:
     from opentelemetry.instrumentation.httpx import HTTPXClientInstrumentor
 
     for name, upstream in upstreams.clients.items():
-        HTTPXClientInstrumentor.instrument_client(upstream._client, tracer_provider=provider,
-                                                  request_hook=_source_hook(name))
+        for client in upstream.http_clients:
+            HTTPXClientInstrumentor.instrument_client(client, tracer_provider=provider, request_hook=_source_hook(name))
 
 
 def _source_hook(source: str) -> Any:

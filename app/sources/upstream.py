@@ -120,6 +120,11 @@ class UpstreamClient:
         self._pool_exhausted = _Recent()
         self._errors = _Recent()
 
+    @property
+    def http_clients(self) -> list[httpx.AsyncClient]:
+        """The httpx clients behind this upstream (one per pool), e.g. for tracing to instrument."""
+        return [shard.client for shard in self._shards]
+
     def call(self, token: str | None, deadline: float) -> SourceCall:
         """This upstream for one request: the token, the deadline, the bytes it may read, the
         request's id (none outside a served request, e.g. the CLI)."""
