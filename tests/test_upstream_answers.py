@@ -5,7 +5,6 @@ the request still answers 200; records that would break the load are skipped or 
 from __future__ import annotations
 
 import json
-import time
 import tracemalloc
 from datetime import timedelta
 
@@ -45,13 +44,12 @@ def chat():
     emu.stop()
 
 
-async def _recall(build_app, env: dict[str, str]) -> tuple[dict, float]:
+async def _recall(build_app, env: dict[str, str]) -> dict:
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=build_app(env)), base_url="http://recall") as c:
-        started = time.monotonic()
         resp = await c.post("/v1/temporal-recall/query", json={
             "user_id": USER, "query": "我昨天做了什么", "now": DEMO_NOW.isoformat(), "include_hidden": True})
     assert resp.status_code == 200, resp.text
-    return resp.json(), time.monotonic() - started
+    return resp.json()
 
 
 def _with_meinput(chat, meinput: HostileUpstream, **extra: str) -> dict[str, str]:
@@ -64,20 +62,19 @@ async def test_an_answer_over_the_cap_is_that_sources_error(build_app, chat, ans
     async with HostileUpstream(answer) as meinput:
         tracemalloc.start()
         try:
-            bundle, elapsed = await _recall(build_app, _with_meinput(chat, meinput))
+            bundle = await _recall(build_app, _with_meinput(chat, meinput))
             _, peak = tracemalloc.get_traced_memory()
         finally:
             tracemalloc.stop()
     assert bundle["sources"]["meinput"]["error"] == f"answer larger than {8 * MiB} bytes"
     assert bundle["sources"]["chat"]["status"] == "ok"
     assert peak < 32 * MiB, f"{peak / MiB:.0f} MiB allocated at the peak"
-    assert elapsed < 2.0
 
 
 async def test_a_source_reads_at_most_SOURCE_MAX_BYTES_per_request(build_app, chat):
     page = {"items": [SEGMENT], "next_cursor": "more", "padding": " " * 40_000}  # pages without end
     async with HostileUpstream(json_answer(page)) as meinput:
-        bundle, _ = await _recall(build_app, _with_meinput(chat, meinput, SOURCE_MAX_RESPONSE_BYTES="65536",
+        bundle = await _recall(build_app, _with_meinput(chat, meinput, SOURCE_MAX_RESPONSE_BYTES="65536",
                                                            SOURCE_MAX_BYTES="262144"))
     assert bundle["sources"]["meinput"]["error"] == "answers larger than 262144 bytes in all"
     assert len(meinput.paths) == 7, "six pages of 40 kB fit, the seventh does not"
@@ -91,7 +88,7 @@ async def test_a_source_reads_at_most_SOURCE_MAX_BYTES_per_request(build_app, ch
 ], ids=["200,000 brackets deep", "302 with a page"])
 async def test_a_hostile_shape_is_that_sources_error(build_app, chat, answer, error):
     async with HostileUpstream(answer) as meinput:
-        bundle, _ = await _recall(build_app, _with_meinput(chat, meinput))
+        bundle = await _recall(build_app, _with_meinput(chat, meinput))
     assert bundle["sources"]["meinput"] == {"status": "error", "error": error, "ms": bundle["sources"]["meinput"]["ms"]}
     assert bundle["sources"]["chat"]["status"] == "ok"
     assert len(meinput.paths) == 1, "no redirect is followed"
@@ -104,13 +101,13 @@ async def test_odd_but_readable_records_are_kept(build_app, chat):
     odd = {**SEGMENT, "text": "明天开会\ud800", "importance": 1e400, "extra": deep}
     body = b'{"items": [%s], "next_cursor": null}' % json.dumps(odd).replace("Infinity", "1e400").encode()
     async with HostileUpstream(raw_answer(body)) as meinput:
-        bundle, _ = await _recall(build_app, _with_meinput(chat, meinput))
+        bundle = await _recall(build_app, _with_meinput(chat, meinput))
     assert {k: bundle["sources"]["meinput"][k] for k in ("status", "fetched")} == {"status": "ok", "fetched": 1}
     assert "skipped" not in bundle["sources"]["meinput"]
 
 
 async def test_records_that_would_break_the_load_are_skipped_or_cleaned(build_app, chat):
-    bundle, _ = await _recall(build_app, chat.env(("meinput", "chat")))
+    bundle = await _recall(build_app, chat.env(("meinput", "chat")))
     meinput, chat_report = bundle["sources"]["meinput"], bundle["sources"]["chat"]
     assert (meinput["status"], meinput["fetched"], meinput["skipped"]) == ("ok", 2, 1), "the id with a NUL is skipped"
     assert chat_report["status"] == "ok", "a session listed with an empty id is passed over"
