@@ -27,8 +27,9 @@ class _Entry:
 
 
 def _size(candidates: list[Candidate]) -> int:
-    # rough resident size: the texts dominate (UTF-8 CJK ~3 bytes/char) plus per-object overhead
-    return sum(3 * (len(c.content) + len(c.title)) + 400 for c in candidates) + 200
+    # rough resident size: the texts (UTF-8 CJK ~3 bytes/char) twice, as str and in the encoded COPY
+    # row the load stage keeps with each candidate, plus the row's embedding and per-object overhead
+    return sum(6 * (len(c.content) + len(c.title)) + 1100 for c in candidates) + 200
 
 
 def _time(c: Candidate, by_event_time: bool) -> datetime:

@@ -63,13 +63,14 @@ class SqlRun:
         self.steps.append(ExplainStep(stage=stage, statement=name, sql=stmt.source, rows=len(rows), ms=_ms(started)))
         return rows
 
-    async def copy(self, stage: str, table: str, records: Sequence[tuple], columns: Sequence[str]) -> int:
-        """Binary COPY of `records` into `table`."""
+    async def copy(self, stage: str, table: str, data: bytes, columns: Sequence[str], *, rows: int) -> int:
+        """Binary COPY of `data` (a whole binary COPY stream of `rows` rows) into `table`."""
         async with self._timed(stage, "copy") as started:
-            await self.conn.copy_records_to_table(table, records=records, columns=columns)
+            # a memoryview: asyncpg would read bytes as a file path
+            await self.conn.copy_to_table(table, source=memoryview(data), columns=columns, format="binary")
         self.steps.append(ExplainStep(stage=stage, statement="copy", sql=f"COPY {table} FROM STDIN (FORMAT binary)",
-                                      rows=len(records), ms=_ms(started)))
-        return len(records)
+                                      rows=rows, ms=_ms(started)))
+        return rows
 
     async def explain(self, name: str, **params: Any) -> str:
         """EXPLAIN ANALYZE of a statement (it runs, so call it instead of `execute`)."""
