@@ -43,8 +43,8 @@ def _cand(i: int, text: str, at: datetime) -> Candidate:
 def test_cache_evicts_least_recently_used_beyond_its_byte_budget():
     t0 = datetime(2026, 9, 1, tzinfo=TZ)
     window = (t0, t0 + timedelta(days=1))
-    big = [_cand(i, "字" * 1000, t0 + timedelta(minutes=i)) for i in range(10)]  # ~34 KB
-    cache = TimelineCache(ttl_s=60, max_bytes=80_000)
+    big = [_cand(i, "字" * 1000, t0 + timedelta(minutes=i)) for i in range(10)]  # ~73 KB with their COPY rows
+    cache = TimelineCache(ttl_s=60, max_bytes=160_000)
     cache.put(("a",), window, big)
     cache.put(("b",), window, big)
     assert cache.get(("a",), window) is not None  # a is now the most recently used
@@ -52,6 +52,17 @@ def test_cache_evicts_least_recently_used_beyond_its_byte_budget():
     assert cache.get(("b",), window) is None
     assert cache.get(("a",), window) is not None and cache.get(("c",), window) is not None
     assert len(cache) == 2
+
+
+def test_cache_serves_a_window_inside_a_cached_one_in_the_order_put():
+    t0 = datetime(2026, 9, 1, tzinfo=TZ)
+    minutes = [30, 5, 50, 5, 20, 59]  # not in time order, one time twice
+    cands = [_cand(i, f"记录{i}", t0 + timedelta(minutes=m)) for i, m in enumerate(minutes)]
+    cache = TimelineCache(ttl_s=60)
+    cache.put(("a",), (t0, t0 + timedelta(hours=1)), cands)
+    for lo, hi in [(0, 60), (5, 30), (6, 59), (5, 6), (51, 59), (0, 1)]:
+        got = cache.get(("a",), (t0 + timedelta(minutes=lo), t0 + timedelta(minutes=hi)))
+        assert got == [c for c, m in zip(cands, minutes, strict=True) if lo <= m < hi], (lo, hi)
 
 
 def test_cache_expires_after_ttl():
