@@ -110,3 +110,40 @@ async def test_http_embedder_failure_is_a_clear_503_error():
         with pytest.raises(EmbeddingsUnavailable, match="embeddings endpoint failed") as err:
             await HttpEmbedder(client, "http://embed").embed(["甲"])
     assert err.value.status_code == 503
+
+
+def _loop_vector(text: str, dim: int) -> list[float]:
+    """The hashing embedder as one loop per character (what HashingEmbedder computes in numpy)."""
+    from app.embed import _GOLDEN, _LATIN, hash_str, normalize_text
+
+    vec = [0.0] * dim
+    norm = normalize_text(text)
+    for word in _LATIN.findall(norm):
+        h = hash_str(word)
+        vec[h % dim] += 2.0 if (h >> 20) & 1 else -2.0
+    prev = 0
+    for ch in _LATIN.sub(" ", norm):
+        o = ord(ch)
+        if o == 32:
+            prev = 0
+            continue
+        h = (o * _GOLDEN) & 0xFFFFFFFF
+        vec[h % dim] += 1.0 if (h >> 20) & 1 else -1.0
+        if prev:
+            h = ((prev * 131 + o) * _GOLDEN) & 0xFFFFFFFF
+            vec[h % dim] += 1.5 if (h >> 20) & 1 else -1.5
+        prev = o
+    length = sum(v * v for v in vec) ** 0.5 or 1.0
+    return [v / length for v in vec]
+
+
+async def test_hashing_embedder_in_numpy_is_the_per_character_loop_bit_for_bit():
+    from app.embed import HashingEmbedder
+
+    texts = ["明天下午三点和张总签合同", "", "  ", "Review the Q4 plan 周会", "\x00开\x00会", "🎉生日快乐🎂", "签合同",
+             "明天下午三点和张总签合同", "ＭｅＩｎｐｕｔ 二零二六年", "a b", "会"]
+    embedder = HashingEmbedder(dim=64, cache_size=4)
+    first = await embedder.embed(texts)
+    assert first == [_loop_vector(t, 64) for t in texts]
+    assert await embedder.embed(texts[::-1]) == first[::-1]  # some from the cache, some hashed again
+    assert embedder.vector("会") == _loop_vector("会", 64)
