@@ -4,14 +4,14 @@ For 1k, 2k, 5k and 20k candidates of one synthetic user (served by the emulator 
 - whole-query latency p50/p95 (plan → fetch (timeline cache warm after the first) → load → SQL → bundle),
 - per-stage server times (load, filter, dedupe, rank),
 - the same filter → dedupe → score done in-process with numpy on the same candidates; the top 20
-  of both must be identical; the ratio SQL/baseline is printed,
+  of both must be identical; the ratios SQL stages/baseline and whole-query p50/baseline are printed,
 - a drift check: p50 of the first and last 500 of 5,000 consecutive queries (temp-table churn).
 
-    make bench           # or: .venv/bin/python bench/recall.py [--quick] [--compare REV]
+    make bench           # or: .venv/bin/python bench/recall.py [--quick] [--big] [--compare REV]
 
 `--compare REV` first runs this benchmark as it is at git revision REV (its own script, from a
-temporary worktree, `--quick`), then the current tree, and prints the current p50 over REV's per
-size: a before/after on the same machine in one run.
+temporary worktree, `--quick`), then the current tree (`--quick` too, unless `--big`), and prints
+the current cold and warm p50 over REV's per size: a before/after on the same machine in one run.
 """
 
 from __future__ import annotations
@@ -263,8 +263,8 @@ async def drift(database_url: str, total: int) -> tuple[float, float]:
         emulator.stop()
 
 
-def bench_revision(rev: str) -> dict[int, float]:
-    """p50 ms per candidate count of this benchmark at git revision `rev` (run from a worktree)."""
+def bench_revision(rev: str) -> dict[int, tuple[float, float]]:
+    """(cold ms, p50 ms) per candidate count of this benchmark at git revision `rev` (run from a worktree)."""
     with tempfile.TemporaryDirectory(prefix="bench-rev-") as tmp:
         subprocess.run(["git", "worktree", "add", "--quiet", "--detach", tmp, rev], cwd=ROOT, check=True)
         try:
@@ -274,26 +274,30 @@ def bench_revision(rev: str) -> dict[int, float]:
             subprocess.run(["git", "worktree", "remove", "--force", tmp], cwd=ROOT, check=True)
     print(f"--- at {rev} ---\n{out}--- current tree ---")
     # rows: cands, cold ms, p50 ms, ...
-    return {int(m[1]): float(m[2]) for m in re.finditer(r"^\s*(\d+)\s+\d+\s+([\d.]+)\s", out, re.M)}
+    return {int(m[1]): (float(m[2]), float(m[3])) for m in re.finditer(r"^\s*(\d+)\s+(\d+)\s+([\d.]+)\s", out, re.M)}
 
 
-async def main(quick: bool, before: dict[int, float]) -> None:
+async def main(quick: bool, big: bool, before: dict[int, tuple[float, float]]) -> None:
     gc.freeze()  # the collector settings of `python -m app serve`
     gc.set_threshold(50_000, 50, 100)
     settings = load_settings({"RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-bench" / "pgdata")})
     database = await asyncio.to_thread(prepare_database, settings)
     try:
-        sizes = [1000, 2000, 5000] if quick else [1000, 2000, 5000, 20000]
+        sizes = [1000, 2000, 5000] + ([20000] if big or not quick else [])
         print(f"recall pipeline, query {QUERY!r}, one connection + one transaction per query")
         print(f"{'cands':>6} {'cold ms':>8} {'p50 ms':>7} {'p95 ms':>7} | {'load':>6} {'filter':>6} {'dedupe':>6} "
-              f"{'rank':>6} | {'SQL ms':>7} {'numpy ms':>8} {'SQL/numpy':>9}")
+              f"{'rank':>6} | {'SQL ms':>7} {'numpy ms':>8} {'SQL/numpy':>9} {'p50/numpy':>9}")
         for n in sizes:
             r = await bench_size(n, database.url, rounds=10 if n >= 20000 else 30)
             s = r["stages"]
-            versus = f"   p50 {r['p50'] * 1e3 / before[r['n']]:.2f}x of before" if r["n"] in before else ""
+            versus = ""
+            if r["n"] in before:
+                cold_before, p50_before = before[r["n"]]
+                versus = f"   cold {r['cold'] * 1e3 / cold_before:.2f}x, p50 {r['p50'] * 1e3 / p50_before:.2f}x of before"
             print(f"{r['n']:>6} {r['cold'] * 1e3:>8.0f} {r['p50'] * 1e3:>7.1f} {r['p95'] * 1e3:>7.1f} | "
                   f"{s['load'] * 1e3:>6.1f} {s['filter'] * 1e3:>6.1f} {s['dedupe'] * 1e3:>6.1f} {s['rank'] * 1e3:>6.1f} | "
-                  f"{r['sql'] * 1e3:>7.1f} {r['base'] * 1e3:>8.1f} {r['sql'] / r['base']:>8.2f}x   (top 20 identical){versus}")
+                  f"{r['sql'] * 1e3:>7.1f} {r['base'] * 1e3:>8.1f} {r['sql'] / r['base']:>8.2f}x "
+                  f"{r['p50'] / r['base']:>8.2f}x   (top 20 identical){versus}", flush=True)
         total = 500 if quick else 5000
         first, last = await drift(database.url, total)
         print(f"drift over {total} consecutive queries at 1k: p50 first 10% {first * 1e3:.1f} ms, "
@@ -306,6 +310,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="1k/2k/5k only, a shorter drift check")
     parser.add_argument("--compare", metavar="REV", help="run the benchmark of git revision REV first (quick)")
+    parser.add_argument("--big", action="store_true", help="20k candidates too, also with --quick or --compare")
     args = parser.parse_args()
     previous = bench_revision(args.compare) if args.compare else {}
-    asyncio.run(main(args.quick or bool(args.compare), previous))
+    asyncio.run(main(args.quick or bool(args.compare), args.big, previous))

@@ -43,8 +43,8 @@ def _cand(i: int, text: str, at: datetime) -> Candidate:
 def test_cache_evicts_least_recently_used_beyond_its_byte_budget():
     t0 = datetime(2026, 9, 1, tzinfo=TZ)
     window = (t0, t0 + timedelta(days=1))
-    big = [_cand(i, "字" * 1000, t0 + timedelta(minutes=i)) for i in range(10)]  # ~34 KB
-    cache = TimelineCache(ttl_s=60, max_bytes=80_000)
+    big = [_cand(i, "字" * 1000, t0 + timedelta(minutes=i)) for i in range(10)]  # ~73 KB with their COPY rows
+    cache = TimelineCache(ttl_s=60, max_bytes=160_000)
     cache.put(("a",), window, big)
     cache.put(("b",), window, big)
     assert cache.get(("a",), window) is not None  # a is now the most recently used
@@ -52,6 +52,17 @@ def test_cache_evicts_least_recently_used_beyond_its_byte_budget():
     assert cache.get(("b",), window) is None
     assert cache.get(("a",), window) is not None and cache.get(("c",), window) is not None
     assert len(cache) == 2
+
+
+def test_cache_serves_a_window_inside_a_cached_one_in_the_order_put():
+    t0 = datetime(2026, 9, 1, tzinfo=TZ)
+    minutes = [30, 5, 50, 5, 20, 59]  # not in time order, one time twice
+    cands = [_cand(i, f"记录{i}", t0 + timedelta(minutes=m)) for i, m in enumerate(minutes)]
+    cache = TimelineCache(ttl_s=60)
+    cache.put(("a",), (t0, t0 + timedelta(hours=1)), cands)
+    for lo, hi in [(0, 60), (5, 30), (6, 59), (5, 6), (51, 59), (0, 1)]:
+        got = cache.get(("a",), (t0 + timedelta(minutes=lo), t0 + timedelta(minutes=hi)))
+        assert got == [c for c, m in zip(cands, minutes, strict=True) if lo <= m < hi], (lo, hi)
 
 
 def test_cache_expires_after_ttl():
@@ -99,3 +110,40 @@ async def test_http_embedder_failure_is_a_clear_503_error():
         with pytest.raises(EmbeddingsUnavailable, match="embeddings endpoint failed") as err:
             await HttpEmbedder(client, "http://embed").embed(["甲"])
     assert err.value.status_code == 503
+
+
+def _loop_vector(text: str, dim: int) -> list[float]:
+    """The hashing embedder as one loop per character (what HashingEmbedder computes in numpy)."""
+    from app.embed import _GOLDEN, _LATIN, hash_str, normalize_text
+
+    vec = [0.0] * dim
+    norm = normalize_text(text)
+    for word in _LATIN.findall(norm):
+        h = hash_str(word)
+        vec[h % dim] += 2.0 if (h >> 20) & 1 else -2.0
+    prev = 0
+    for ch in _LATIN.sub(" ", norm):
+        o = ord(ch)
+        if o == 32:
+            prev = 0
+            continue
+        h = (o * _GOLDEN) & 0xFFFFFFFF
+        vec[h % dim] += 1.0 if (h >> 20) & 1 else -1.0
+        if prev:
+            h = ((prev * 131 + o) * _GOLDEN) & 0xFFFFFFFF
+            vec[h % dim] += 1.5 if (h >> 20) & 1 else -1.5
+        prev = o
+    length = sum(v * v for v in vec) ** 0.5 or 1.0
+    return [v / length for v in vec]
+
+
+async def test_hashing_embedder_in_numpy_is_the_per_character_loop_bit_for_bit():
+    from app.embed import HashingEmbedder
+
+    texts = ["明天下午三点和张总签合同", "", "  ", "Review the Q4 plan 周会", "\x00开\x00会", "🎉生日快乐🎂", "签合同",
+             "明天下午三点和张总签合同", "ＭｅＩｎｐｕｔ 二零二六年", "a b", "会"]
+    embedder = HashingEmbedder(dim=64, cache_size=4)
+    first = await embedder.embed(texts)
+    assert first == [_loop_vector(t, 64) for t in texts]
+    assert await embedder.embed(texts[::-1]) == first[::-1]  # some from the cache, some hashed again
+    assert embedder.vector("会") == _loop_vector("会", 64)

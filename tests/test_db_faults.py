@@ -85,6 +85,32 @@ async def test_dedupe_out_of_time_is_skipped_and_the_rest_still_ranked(engine):
         assert await raw.fetchval("SHOW statement_timeout") == "0"
 
 
+async def test_the_statement_timeout_is_sent_again_only_when_it_drifts_from_the_deadline():
+    from app.pipeline.sql import TIMEOUT_SLACK_S, SqlRun
+
+    class Conn:
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+
+        async def execute(self, sql: str, *args: str) -> str:
+            self.sent.append(f"timeout {args[0]}" if "statement_timeout" in sql else "statement")
+            return "SELECT 1"
+
+    conn = Conn()
+    run = SqlRun(conn=conn, queries=Queries(), deadline=time.monotonic() + 5)
+    for _ in range(3):
+        await run.execute("rank", "analyze_window")
+    assert [s.split()[0] for s in conn.sent] == ["timeout", "statement", "statement", "statement"]
+    with run.finishing_by(time.monotonic() + 2):  # an earlier deadline: sent again
+        await run.execute("dedupe", "analyze_window")
+    await run.execute("rank", "analyze_window")  # the stricter one would stop it early: sent again
+    assert [s.split()[0] for s in conn.sent[4:]] == ["timeout", "statement", "timeout", "statement"]
+    assert 1900 <= int(conn.sent[4].split()[1]) <= 2000 and int(conn.sent[6].split()[1]) > 4000
+    await asyncio.sleep(TIMEOUT_SLACK_S * 2)  # the one in force now runs past the deadline by more than the slack
+    await run.execute("rank", "analyze_window")
+    assert conn.sent[-2].startswith("timeout")
+
+
 async def test_no_time_left_for_the_sql_is_an_empty_answer_that_says_so(engine):
     plan = plan_query("我昨天说过什么", now=NOW)
     stage_input = await prepare_stages(plan, resolve_clock(NOW, None), _copies(10), HashingEmbedder())

@@ -67,6 +67,37 @@ async def test_create_copy_analyze_then_dropped_at_commit(engine):
         assert await raw.fetchval("SELECT to_regclass('pg_temp.recall_candidates')") is None
 
 
+async def test_the_copy_rows_we_encode_read_back_as_the_candidates_and_are_reused(engine):
+    full = Candidate(source_ref="m:1", gist="和王总签合同", user_id="u1", source="chat", role="user", type="todo",
+                     status="planned", event_time=D(3, 15, 30), event_grain="minute", observed_time=D(2, 20, 1),
+                     title="签合同", content="明天下午三点半和王总、妈妈签合同 ✓", importance=0.25, confidence=0.9,
+                     source_quality=0.97, participants=("王总", "妈妈"), change="moved")
+    bare = cand("b", "今天好困", event=None, observed=datetime(2026, 9, 3, 0, 30, 59, 999999, tzinfo=TZ),
+                type="mention", status="mentioned")
+    cands = [full, bare]
+    vectors = await EMBEDDER.embed([c.gist for c in cands])
+    for _ in range(2):  # the second load sends the rows kept from the first
+        async with sql_run(engine) as run:
+            await load_candidates(run, cands, vectors, CLOCK)
+            rows = await run.conn.fetch("SELECT *, kw IS NULL AS no_kw FROM recall_candidates ORDER BY id")
+        for row, c, vec in zip(rows, cands, vectors, strict=True):
+            for field in ("source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
+                          "observed_time", "title", "content", "importance", "confidence", "source_quality", "change"):
+                assert row[field] == getattr(c, field), field
+            assert row["t"] == (c.event_time or c.observed_time)
+            assert row["participants"] == (list(c.participants) or None)
+            assert row["local_day"] == (c.event_time or c.observed_time).date()
+            assert row["embedding"].to_list() == pytest.approx(vec, abs=1e-6)
+        assert rows[0]["names"] == ["王总"] and rows[0]["kin"] == ["妈妈"] and rows[0]["kw_count"] > 0
+        assert rows[0]["coarse"] is False and rows[1]["names"] is None and rows[1]["kin"] is None
+    kept = full.__dict__["_copy_row"]
+    async with sql_run(engine) as run:  # another zone: another local_day, so the row is encoded again
+        other = resolve_clock(datetime(2026, 9, 3, 10, tzinfo=ZoneInfo("America/New_York")), None)
+        await load_candidates(run, cands, vectors, other)
+        assert await run.conn.fetchval("SELECT local_day FROM recall_candidates WHERE id = 1") == date(2026, 9, 2)
+    assert full.__dict__["_copy_row"] is not kept
+
+
 # ---------------------------------------------------------------- filter (RFC §14.4)
 
 # Two records that differ only in which time is in range: A happens yesterday but was written last

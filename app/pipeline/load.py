@@ -1,6 +1,16 @@
-"""Load stage: candidates → the per-request temp table, by binary COPY, then ANALYZE."""
+"""Load stage: candidates → the per-request temp table, by binary COPY, then ANALYZE.
+
+Each candidate's COPY row (every column but its per-request id) is encoded once and kept with the
+candidate (Candidate carries a `__dict__` for it), so the timeline cache holds the rows with the
+candidates and a follow-up query sends bytes it already has: asyncpg's per-value encoding (a
+pgvector `Vector` built per embedding) was most of the load stage. The row is reused only for the
+same zone (its `local_day`) and the same embedding.
+"""
 
 from __future__ import annotations
+
+import struct
+from datetime import UTC, date, datetime, tzinfo
 
 from app.candidate import Candidate
 from app.embed import keyword_vector
@@ -13,23 +23,79 @@ COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "e
            "source_quality", "change", "participants", "names", "kin", "kw", "kw_count", "embedding")
 _COARSE = {"day", "week", "month", "quarter", "year"}
 
+# PostgreSQL's binary COPY format (docs: "COPY ... Binary Format"): a signature, flags, no header
+# extension; each row a field count and length-prefixed fields (-1: NULL); -1 at the end.
+_HEADER = b"PGCOPY\n\xff\r\n\x00" + struct.pack(">ii", 0, 0)
+_TRAILER = struct.pack(">h", -1)
+_ROW_START = struct.Struct(">hii")  # field count, then the id: length 4 and its value
+_NULL = struct.pack(">i", -1)
+_TEXT_OID = 25
+_PG_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
+_PG_EPOCH_DAY = date(2000, 1, 1).toordinal()
+_MEMO = "_copy_row"  # the key of a candidate's encoded row in its __dict__
+
 
 async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: list[list[float]], clock: Clock) -> int:
     """Create the temp table and fill it; returns the number of rows loaded. `local_day` is the
     day in the request's zone (day-grain dedupe)."""
     await run.execute("load", "create_candidates_table")
-    rows = []
+    fields = len(COLUMNS)
+    parts = [_HEADER]
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
-        local_day = (c.event_time or c.observed_time).astimezone(clock.zone).date()
-        kw, kw_count = keyword_vector(c.gist, c.participants)
-        if not kw_count:  # no content word: NULL, so no keyword overlap is computed for it
-            kw, kw_count = None, None
-        rows.append((i, c.source_ref, c.user_id, c.source, c.role, c.type, c.status, c.event_time, c.event_grain,
-                     c.observed_time, local_day, c.event_grain in _COARSE, c.title, c.content,
-                     c.importance, c.confidence, c.source_quality, c.change, c.participants or None,
-                     tuple(p for p in c.participants if p not in KIN_NAMES) or None,
-                     tuple(p for p in c.participants if p in KIN_NAMES) or None,
-                     kw, kw_count, vec))
-    loaded = await run.copy("load", "recall_candidates", rows, COLUMNS)
+        parts.append(_ROW_START.pack(fields, 4, i))
+        parts.append(_row_tail(c, vec, clock.zone))
+    parts.append(_TRAILER)
+    loaded = await run.copy("load", "recall_candidates", b"".join(parts), COLUMNS, rows=len(candidates))
     await run.execute("load", "analyze_candidates")
     return loaded
+
+
+def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
+    """The candidate's COPY row after the id: encoded once per zone and embedding."""
+    memo = c.__dict__.get(_MEMO)
+    if memo is not None and memo[0] is zone and (memo[1] is vec or memo[1] == vec):
+        return memo[2]
+    local_day = (c.event_time or c.observed_time).astimezone(zone).date()
+    kw, kw_count = keyword_vector(c.gist, c.participants)
+    names = [p for p in c.participants if p not in KIN_NAMES]
+    kin = [p for p in c.participants if p in KIN_NAMES]
+    tail = b"".join((
+        _text(c.source_ref), _text(c.user_id), _text(c.source), _text(c.role), _text(c.type), _text(c.status),
+        _timestamp(c.event_time), _text(c.event_grain), _timestamp(c.observed_time),
+        struct.pack(">ii", 4, local_day.toordinal() - _PG_EPOCH_DAY),
+        struct.pack(">ib", 1, c.event_grain in _COARSE),
+        _text(c.title), _text(c.content),
+        struct.pack(">ididid", 8, c.importance, 8, c.confidence, 8, c.source_quality),
+        _text(c.change),
+        # NULL when there are none: an empty array is far dearer to COPY
+        _text_array(c.participants), _text_array(names), _text_array(kin),
+        # no content word: NULL, so no keyword overlap is computed for it
+        _binary(kw.to_binary()) if kw_count else _NULL,
+        struct.pack(">ii", 4, kw_count) if kw_count else _NULL,
+        _binary(struct.pack(f">HH{len(vec)}f", len(vec), 0, *vec)),
+    ))
+    c.__dict__[_MEMO] = (zone, vec, tail)
+    return tail
+
+
+def _binary(value: bytes) -> bytes:
+    return struct.pack(">i", len(value)) + value
+
+
+def _text(value: str | None) -> bytes:
+    return _NULL if value is None else _binary(value.encode())
+
+
+def _timestamp(value: datetime | None) -> bytes:
+    if value is None:
+        return _NULL
+    delta = value - _PG_EPOCH
+    return struct.pack(">iq", 8, (delta.days * 86400 + delta.seconds) * 1_000_000 + delta.microseconds)
+
+
+def _text_array(values: tuple[str, ...] | list[str]) -> bytes:
+    if not values:
+        return _NULL
+    encoded = [v.encode() for v in values]
+    body = struct.pack(">iiiii", 1, 0, _TEXT_OID, len(encoded), 1) + b"".join(_binary(v) for v in encoded)
+    return _binary(body)

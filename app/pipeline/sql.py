@@ -17,6 +17,12 @@ from app.sqlfiles import Queries
 if TYPE_CHECKING:
     from opentelemetry.trace import Tracer
 
+# A statement_timeout boxes every later statement of the transaction too, each into that length
+# from its own start; so it is sent again only when the one in force would let a statement run more
+# than this past its deadline, or stop it this much before. (Sent before every statement, it was a
+# third of a request's round trips.)
+TIMEOUT_SLACK_S = 0.02
+
 
 class OutOfTime(Exception):
     """A statement could not finish before its deadline: Postgres cancelled it (statement_timeout),
@@ -31,14 +37,15 @@ class OutOfTime(Exception):
 class SqlRun:
     """One request's connection plus a record of every statement it ran.
 
-    With a `deadline` (time.monotonic()), each statement is sent with a statement_timeout of the
-    time left, so Postgres itself stops work the request can no longer use."""
+    With a `deadline` (time.monotonic()), each statement runs under a statement_timeout of the
+    time left (within TIMEOUT_SLACK_S), so Postgres itself stops work the request can no longer use."""
 
     conn: asyncpg.Connection
     queries: Queries
     deadline: float | None = None
     steps: list[ExplainStep] = field(default_factory=list)
     tracer: Tracer | None = None  # with tracing on: a span per statement, its name and stage, never its parameters
+    _timeout: tuple[float, float] | None = None  # the statement_timeout in force: (set at, deadline it was set for)
 
     @contextmanager
     def finishing_by(self, deadline: float | None) -> Iterator[None]:
@@ -67,13 +74,14 @@ class SqlRun:
         self.steps.append(ExplainStep(stage=stage, statement=name, sql=stmt.source, rows=len(rows), ms=_ms(started)))
         return rows
 
-    async def copy(self, stage: str, table: str, records: Sequence[tuple], columns: Sequence[str]) -> int:
-        """Binary COPY of `records` into `table`."""
+    async def copy(self, stage: str, table: str, data: bytes, columns: Sequence[str], *, rows: int) -> int:
+        """Binary COPY of `data` (a whole binary COPY stream of `rows` rows) into `table`."""
         async with self._timed(stage, "copy") as started:
-            await self.conn.copy_records_to_table(table, records=records, columns=columns)
+            # a memoryview: asyncpg would read bytes as a file path
+            await self.conn.copy_to_table(table, source=memoryview(data), columns=columns, format="binary")
         self.steps.append(ExplainStep(stage=stage, statement="copy", sql=f"COPY {table} FROM STDIN (FORMAT binary)",
-                                      rows=len(records), ms=_ms(started)))
-        return len(records)
+                                      rows=rows, ms=_ms(started)))
+        return rows
 
     async def explain(self, name: str, **params: Any) -> str:
         """EXPLAIN ANALYZE of a statement (it runs, so call it instead of `execute`)."""
@@ -93,15 +101,20 @@ class SqlRun:
                                        "recall.stage": stage})
         with span:
             if self.deadline is not None:
-                left_ms = int((self.deadline - time.monotonic()) * 1000)
+                now = time.monotonic()
+                left_ms = int((self.deadline - now) * 1000)
                 if left_ms < 1:  # 0 would switch the timeout off
+                    self._timeout = None  # a rollback follows, which may undo the one in force
                     raise OutOfTime(stage, name)
-                await self.conn.execute(self.queries["set_statement_timeout"].sql, str(left_ms))
+                if self._timeout is None or abs(self._timeout[1] + now - self._timeout[0] - self.deadline) > TIMEOUT_SLACK_S:
+                    await self.conn.execute(self.queries["set_statement_timeout"].sql, str(left_ms))
+                    self._timeout = (now, now + left_ms / 1000)
             try:
                 yield time.perf_counter()
             except asyncpg.QueryCanceledError:
                 if self.deadline is None:
                     raise  # cancelled by someone else: not ours to explain
+                self._timeout = None
                 raise OutOfTime(stage, name) from None
 
 

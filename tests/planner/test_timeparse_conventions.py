@@ -220,3 +220,18 @@ def test_qingming_is_the_solar_term_day_april_4_or_5():
     # years read off the almanac
     assert [qingming(y).isoformat() for y in (1999, 2024, 2025, 2026, 2027, 2028)] == [
         "1999-04-05", "2024-04-04", "2025-04-04", "2026-04-05", "2027-04-05", "2028-04-04"]
+
+
+def test_the_lexer_tries_the_master_regex_only_where_a_rule_can_start():
+    import random
+
+    from app.planner.timeparse.combine import _FIRST, _MASTER, _search
+
+    assert _FIRST.pattern.startswith("[") and "今" in _FIRST.pattern, "a class of first characters, not any character"
+    rnd = random.Random(7)
+    alphabet = "今天明后下午三点半周五礼拜1０2:30-~到至前以来之元旦年月日号 abcQq第季度，。《》那最近"
+    texts = ["".join(rnd.choice(alphabet) for _ in range(rnd.randrange(0, 24))) for _ in range(3000)]
+    for text in texts:
+        for pos in range(len(text) + 1):
+            a, b = _MASTER.search(text, pos), _search(text, pos)
+            assert (a and (a.span(), a.lastgroup)) == (b and (b.span(), b.lastgroup)), (text, pos)

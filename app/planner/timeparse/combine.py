@@ -20,6 +20,58 @@ _MASTER = re.compile(
     "|".join(f"(?P<{name}>{re.sub(r'[(][?]P<[a-z0-9]+>', '(?:', pat)})" for name, pat, _ in RULES)
 )
 _RULES = [(name, re.compile(pat), fn) for name, pat, fn in RULES]
+
+
+def _first_chars(pattern: str) -> re.Pattern[str]:
+    """A character class of every character a match of `pattern` can start with, read from the
+    parsed pattern (zero-width assertions skipped, optional parts looked through). Where that cannot
+    be said (a negated class, `.`, a flag), any character: the lexer is then merely slower."""
+    from re import _constants as c  # type: ignore[attr-defined]
+    from re import _parser  # type: ignore[attr-defined]
+
+    categories = {c.CATEGORY_DIGIT: r"\d", c.CATEGORY_SPACE: r"\s", c.CATEGORY_WORD: r"\w"}
+
+    def first(items) -> tuple[list[str], bool]:  # (class members, can it match nothing)
+        out: list[str] = []
+        for op, av in items:
+            if op in (c.ASSERT, c.ASSERT_NOT, c.AT):
+                continue
+            if op is c.LITERAL:
+                return [*out, re.escape(chr(av))], False
+            if op is c.IN:
+                for o, a in av:
+                    if o is c.LITERAL:
+                        out.append(re.escape(chr(a)))
+                    elif o is c.RANGE:
+                        out.append(f"{re.escape(chr(a[0]))}-{re.escape(chr(a[1]))}")
+                    else:
+                        out.append(categories[a])  # KeyError for NEGATE and other categories
+                return out, False
+            if op is c.SUBPATTERN and not av[1] and not av[2]:
+                sub, empty = first(av[3])
+            elif op is c.BRANCH:
+                parts = [first(alt) for alt in av[1]]
+                sub, empty = [x for p, _ in parts for x in p], any(e for _, e in parts)
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT):
+                sub, empty = first(av[2])
+                empty = empty or av[0] == 0
+            else:
+                raise KeyError(op)
+            out += sub
+            if not empty:
+                return out, False
+        return out, True
+
+    try:
+        members, empty = first(_parser.parse(pattern))
+    except KeyError:
+        members, empty = [], True
+    return re.compile("(?s:.)" if empty else "[" + "".join(dict.fromkeys(members)) + "]")
+
+
+# where a time expression can start: the lexer tries the master regex at those positions only
+# (searching, Python's regex engine tries every alternative at every position: ~2× the time)
+_FIRST = _first_chars(_MASTER.pattern)
 _RULE_INDEX = {name: i for i, (name, _, _) in enumerate(_RULES)}
 # every time expression holds one of these: a text with none skips the lexer
 _TRIGGER = re.compile(
@@ -32,7 +84,7 @@ HORIZON = timedelta(days=30)
 def _lex(text: str, ctx: Ctx) -> list[Tok]:
     toks: list[Tok] = []
     pos = 0
-    while (m := _MASTER.search(text, pos)) is not None:
+    while (m := _search(text, pos)) is not None:
         tok = _token_at(text, m, ctx)
         if tok is None:
             pos = m.start() + 1  # nothing here after all: later rules may still start inside the span
@@ -45,6 +97,16 @@ def _lex(text: str, ctx: Ctx) -> list[Tok]:
         toks.append(tok)
         pos = tok.e
     return toks
+
+
+def _search(text: str, pos: int) -> re.Match[str] | None:
+    """_MASTER.search(text, pos), trying only where a rule can start."""
+    while (first := _FIRST.search(text, pos)) is not None:
+        m = _MASTER.match(text, first.start())
+        if m is not None:
+            return m
+        pos = first.start() + 1
+    return None
 
 
 # A weekday in brackets right after a day: 「10月23日（周五）」「11月15日 (星期天)」; after a calendar
