@@ -227,11 +227,12 @@ def create_app(
         return await database_health(health_engine, queries, head)
 
     async def upstreams_part() -> dict[str, Any]:
-        """Each upstream's client; not ready while one has every connection busy (this replica's
-        own trouble: a wedged or exhausted pool), whereas an open breaker is the upstream's and is
-        only shown (every replica would see it)."""
+        """Each upstream's client, shown, never gating: one cold chat pull asks for every session's
+        messages at once and fills the pool by design, and a replica taken out of the balancer for
+        that (or for an upstream's open breaker, which every replica sees) leaves its load to the
+        others until none is left. A source that cannot answer is a `sources` report of the answer."""
         health = deps.upstreams.health()
-        return {"ready": not any(h.in_flight >= h.pool_size for h in health.values()),
+        return {"ready": True, "busy": sorted(name for name, h in health.items() if h.in_flight >= h.pool_size),
                 "sources": {name: msgspec.structs.asdict(h) for name, h in health.items()}}
 
     # The parts of /readyz: the service is ready when every one is. A part is one entry here.

@@ -218,3 +218,21 @@ async def test_a_server_out_of_connection_slots_is_busy_not_broken(embedded_pg):
     finally:
         await admin.execute("DROP ROLE IF EXISTS recall_full")
         await admin.close()
+
+
+async def test_a_full_upstream_pool_does_not_take_the_replica_out_of_the_balancer(build_app, upstream_env, emulator):
+    # a cold chat pull fills the pool by design; /readyz 503 then would make a load balancer pull a
+    # replica that is answering (bench/replicas.py saw 152 × 503 from that)
+    emulator.state.set_fault("chat", "delay", delay_s=1.0)
+    app = build_app(upstream_env | {"SOURCE_POOL_SIZE": "2"})
+    async with client_for(app) as c:
+        recall = asyncio.create_task(c.post("/v1/temporal-recall/query", json={
+            "user_id": DEMO_USER, "query": "我这周说过什么", "now": DEMO_NOW.isoformat()}))
+        for _ in range(50):
+            ready = await c.get("/readyz")
+            if ready.json()["upstreams"]["busy"]:
+                break
+            await asyncio.sleep(0.02)
+        assert ready.json()["upstreams"]["busy"] == ["chat"], "the pool was full while this was asked"
+        assert ready.status_code == 200
+        assert (await recall).status_code == 200
