@@ -47,6 +47,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def stop_service(proc: subprocess.Popen, seconds: float) -> int:
+    """SIGTERM (the service stops its embedded server with it), then a kill if it outlives `seconds`."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        return proc.wait(seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.wait(10)
+
+
 def wait_healthy(url: str, proc: subprocess.Popen, seconds: float, token: str | None = None) -> dict:
     """/healthz as the caller sees it (with auth on and no token: only `{"status": "ok"}`)."""
     deadline = time.monotonic() + seconds

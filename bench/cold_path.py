@@ -31,7 +31,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.demo import free_port, wait_healthy
+from app.demo import free_port, stop_service, wait_healthy
 from app.emulator.dataset import DEMO_NOW, DEMO_USER
 from app.emulator.server import DEFAULT_TOKENS
 
@@ -76,12 +76,7 @@ def run_tree(tree: Path, label: str, emulator_url: str, runs: int, extra: dict[s
                     assert report["status"] == "ok" and not report.get("cached"), report
                     chat.append(report["ms"])
     finally:
-        service.send_signal(signal.SIGTERM)
-        try:
-            service.wait(60)
-        except subprocess.TimeoutExpired:
-            service.kill()
-            service.wait(10)
+        stop_service(service, 60)
     return {"recall p50": f"{_q(total, 0.5):.0f} ms", "recall p95": f"{_q(total, 0.95):.0f} ms",
             "chat's ms p50": f"{_q(chat, 0.5):.0f} ms", "upstream requests per recall": f"{statistics.median(calls):.0f}",
             "_p50": f"{_q(total, 0.5)}"}

@@ -32,7 +32,7 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.demo import free_port, wait_healthy
+from app.demo import free_port, stop_service, wait_healthy
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, Dataset, build_dataset
 
@@ -139,12 +139,7 @@ def main() -> int:
         new_pid = postmaster_pid(data_dir)
         dense_runs = asyncio.run(dense(base))
     finally:
-        service.send_signal(signal.SIGTERM)
-        try:
-            service.wait(30)
-        except subprocess.TimeoutExpired:
-            service.kill()
-            service.wait(10)
+        stop_service(service, 30)
         for leftover in postgres_of(data_dir):
             leftover.terminate()
         emulator.stop()

@@ -11,11 +11,11 @@ import httpx
 import pytest
 
 from app.emulator.calendar import CONTRACT_UID, WEEKLY_UID
-from app.emulator.dataset import DEMO_NOW, DEMO_USER
 from app.normalize import build_candidate
 from app.planner import plan_query
 from app.sources.calendar import CalendarEvent, expand, feed_url, to_candidate
 from app.sources.http import SourceError
+from tests.test_recall_api import ask, items
 from tests.test_sql_pipeline import CLOCK, EMBEDDER, NOW, TZ, D, _bundle_rows, _clusters
 
 NY = ZoneInfo("America/New_York")
@@ -236,29 +236,18 @@ async def client(build_app, upstream_env):
         yield c
 
 
-async def ask(client, query: str) -> dict:
-    resp = await client.post("/v1/temporal-recall/query",
-                             json={"user_id": DEMO_USER, "query": query, "now": DEMO_NOW.isoformat()})
-    assert resp.status_code == 200, resp.text
-    return resp.json()
-
-
-def _items(bundle: dict) -> list[dict]:
-    return [it for g in bundle["groups"] for it in g["items"]]
-
-
 async def test_todays_schedule_comes_from_the_calendar(client):
     bundle = await ask(client, "我今天有什么安排？")
     assert bundle["plan"]["sources"]["calendar"] == 0.95, "安排 weighs Calendar up"
     assert bundle["sources"]["calendar"]["status"] == "ok"
-    [weekly] = [it for it in _items(bundle) if it["source"] == "calendar"]
+    [weekly] = [it for it in items(bundle) if it["source"] == "calendar"]
     assert weekly["source_ref"] == f"calendar:event:{WEEKLY_UID}:20260903T160000"
     assert weekly["event_time"] == "2026-09-03T16:00:00+08:00"
 
 
 async def test_the_signing_is_one_item_from_three_sources(client):
     bundle = await ask(client, "我昨天做了什么？")
-    [signing] = [it for it in _items(bundle) if f"calendar:event:{CONTRACT_UID}" in it["merged_from"]]
+    [signing] = [it for it in items(bundle) if f"calendar:event:{CONTRACT_UID}" in it["merged_from"]]
     assert signing["source_ref"] == f"calendar:event:{CONTRACT_UID}"
     assert {r.split(":")[0] for r in signing["merged_from"]} == {"calendar", "meinput", "chat"}
     assert "张总" in signing["participants"]
@@ -266,9 +255,9 @@ async def test_the_signing_is_one_item_from_three_sources(client):
 
 async def test_moved_and_cancelled_instances(client):
     moved = await ask(client, "8月28号有什么安排？")
-    assert [it["event_time"] for it in _items(moved) if it["source"] == "calendar"] == ["2026-08-28T17:00:00+08:00"]
+    assert [it["event_time"] for it in items(moved) if it["source"] == "calendar"] == ["2026-08-28T17:00:00+08:00"]
     off = await ask(client, "下周四有什么安排？")
-    assert not [it for it in _items(off) if it["source"] == "calendar"], "the cancelled instance is not planned"
+    assert not [it for it in items(off) if it["source"] == "calendar"], "the cancelled instance is not planned"
 
 
 async def test_junk_in_the_feed_is_skipped_and_counted(client, emulator):
@@ -276,7 +265,7 @@ async def test_junk_in_the_feed_is_skipped_and_counted(client, emulator):
     bundle = await ask(client, "我今天有什么安排？")
     report = bundle["sources"]["calendar"]
     assert report["status"] == "ok" and report["skipped"] == 2
-    assert any(it["source"] == "calendar" for it in _items(bundle))
+    assert any(it["source"] == "calendar" for it in items(bundle))
 
 
 @pytest.mark.parametrize("fault", ["auth", "503"])
