@@ -178,7 +178,7 @@ async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Up
             continue
         query = search_query(plan, source.name) if source.searches else ""
         pull = Pull(base_url=getattr(s, source.url_setting), user_id=user_id, window=windows[source.by_event_time],
-                    query=query, cap=s.source_record_cap, zone=clock.zone)
+                    query=query, cap=s.source_record_cap, zone=clock.zone, now=clock.now)
         key = (user_id, source.name, clock.label, *((query,) if source.searches else ()))
         jobs[source.name] = _Job(source=source, pull=pull, upstream=up.clients[source.name],
                                  token=getattr(s, source.token_setting), zone=clock.zone, key=key)
