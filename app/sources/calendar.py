@@ -78,7 +78,7 @@ REACH = timedelta(days=2 * 366)
 # CPU one UID may take: the 1,000-VEVENT bench feed takes ~1 ms a UID, a moved-up series a few ms
 UID_CPU_S = 0.2
 FINER_THAN_DAILY = frozenset({"SECONDLY", "MINUTELY", "HOURLY"})
-# an open-ended rule of these parts only repeats exactly every `_period_days`: its start may move
+# an open-ended rule of only these parts repeats exactly every period: its start may move (_move_start)
 _MOVABLE = frozenset({"FREQ", "INTERVAL", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "WKST", "UNTIL"})
 _MONTH_DAYS = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # the most each month can have
 
@@ -98,7 +98,7 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[CalendarEvent]:
 
 
 def expand(body: bytes, window: tuple[datetime, datetime], zone: tzinfo, cap: int) -> Pulled[CalendarEvent]:
-    """`expansions` added up, in this process and without a CPU slice (tests, benches)."""
+    """`expansions` added up, in this process and without a CPU slice (tests, benches, the fork server's warm-up)."""
     pulled: Pulled[CalendarEvent] = Pulled([], 0, 0)
     for chunk in expansions(body, window, zone, cap):
         pulled += chunk
@@ -128,10 +128,11 @@ def expansions(body: bytes, window: tuple[datetime, datetime], zone: tzinfo, cap
     lo, hi = (t.astimezone(zone) for t in window)
     for uid, events in by_uid.items():
         try:
-            with guard():
-                yield _expand_uid(uid, events, timezones, (lo, hi), zone, cap)
+            with guard():  # the slice is the expansion's only, never the consumer's (no yield inside)
+                chunk = _expand_uid(uid, events, timezones, (lo, hi), zone, cap)
         except worker.OutOfTime:
-            yield Pulled([], fetched=0, skipped=len(events))
+            chunk = Pulled([], fetched=0, skipped=len(events))
+        yield chunk
 
 
 def _expand_uid(uid: str, events: list[icalendar.Event], timezones: list[icalendar.Timezone],
