@@ -204,7 +204,8 @@ class SourceReport(Struct, frozen=True, kw_only=True, omit_defaults=True):
     skipped: int = 0
     ms: int = 0
     cached: bool = False
-    # more records than SOURCE_RECORD_CAP came: the newest were kept, the oldest dropped
+    # more records than SOURCE_RECORD_CAP came: the newest were kept, the oldest dropped (the
+    # calendar also when the window asked for reached further from now than it expands)
     truncated: bool = False
     # the source failed part-way (`error` says how): the records it sent before are used
     partial: bool = False

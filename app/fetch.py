@@ -23,6 +23,7 @@ from app.candidate import Candidate
 from app.contracts import ContextPlan, SourceReport
 from app.planner.clock import Clock
 from app.settings import Settings
+from app.sources import worker
 from app.sources.http import SourceError, SourceTimeout
 from app.sources.registry import SOURCES, Source
 from app.sources.upstream import SourceHealth, UpstreamClient, UpstreamLimits
@@ -52,8 +53,10 @@ class Upstreams:
     @classmethod
     def from_settings(cls, settings: Settings) -> Upstreams:
         limits = UpstreamLimits.of(settings)
-        return cls(settings=settings, cache=TimelineCache(settings.cache_ttl_s),
-                   clients={s.name: UpstreamClient(s.name, limits) for s in SOURCES if getattr(settings, s.url_setting)})
+        clients = {s.name: UpstreamClient(s.name, limits) for s in SOURCES if getattr(settings, s.url_setting)}
+        if "calendar" in clients:
+            worker.start()  # its imports take ~0.5 s: not out of the first calendar pull's budget
+        return cls(settings=settings, cache=TimelineCache(settings.cache_ttl_s), clients=clients)
 
     def health(self) -> dict[str, SourceHealth]:
         """Per configured upstream: requests in flight, pool size, recent failures, breaker state."""
@@ -178,7 +181,7 @@ async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Up
             continue
         query = search_query(plan, source.name) if source.searches else ""
         pull = Pull(base_url=getattr(s, source.url_setting), user_id=user_id, window=windows[source.by_event_time],
-                    query=query, cap=s.source_record_cap, zone=clock.zone)
+                    query=query, cap=s.source_record_cap, zone=clock.zone, now=clock.now)
         key = (user_id, source.name, clock.label, *((query,) if source.searches else ()))
         jobs[source.name] = _Job(source=source, pull=pull, upstream=up.clients[source.name],
                                  token=getattr(s, source.token_setting), zone=clock.zone, key=key)

@@ -4,11 +4,14 @@ and ranking on a real Postgres; the emulator's feed through the service."""
 
 from __future__ import annotations
 
+import multiprocessing
+import time
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
+from dateutil.rrule import rrulestr
 
 from app.emulator.calendar import CONTRACT_UID, WEEKLY_UID
 from app.normalize import build_candidate
@@ -19,6 +22,7 @@ from tests.test_recall_api import ask, items
 from tests.test_sql_pipeline import CLOCK, EMBEDDER, NOW, TZ, D, _bundle_rows, _clusters
 
 NY = ZoneInfo("America/New_York")
+CAP = 5000  # SOURCE_RECORD_CAP's default
 
 
 def ics(*events: str, timezones: str = "") -> bytes:
@@ -57,7 +61,7 @@ def test_a_weekly_series_across_the_new_york_dst_change_with_an_exception_and_an
         vevent("RECURRENCE-ID;TZID=America/New_York:20261102T090000", "SUMMARY:Standup (moved)",
                "DTSTART;TZID=America/New_York:20261103T100000", "DTEND;TZID=America/New_York:20261103T103000",
                "LAST-MODIFIED:20261028T120000Z"))
-    pulled = expand(feed, window(datetime(2026, 10, 1, tzinfo=TZ), datetime(2026, 12, 1, tzinfo=TZ)), TZ)
+    pulled = expand(feed, window(datetime(2026, 10, 1, tzinfo=TZ), datetime(2026, 12, 1, tzinfo=TZ)), TZ, CAP)
     assert (pulled.fetched, pulled.skipped) == (2, 0)
     got = {e.recurrence_id: e for e in pulled.records}
     assert sorted(got) == ["20261019T090000", "20261102T090000", "20261109T090000", "20261116T090000"], \
@@ -87,7 +91,7 @@ def test_a_shanghai_series_with_a_moved_and_a_cancelled_instance():
                "DTSTART;TZID=Asia/Shanghai:20261026T090000", "DTEND;TZID=Asia/Shanghai:20261026T094500",
                uid="p@cal", stamp="20261025T020000Z"),
         timezones=vtz)
-    pulled = expand(feed, window(datetime(2026, 10, 12, tzinfo=TZ), datetime(2026, 11, 3, tzinfo=TZ)), TZ)
+    pulled = expand(feed, window(datetime(2026, 10, 12, tzinfo=TZ), datetime(2026, 11, 3, tzinfo=TZ)), TZ, CAP)
     got = {e.recurrence_id: to_candidate(e, "u1", TZ) for e in pulled.records}
     assert sorted(got) == ["20261012T090000", "20261019T090000", "20261026T090000", "20261102T090000"]
     assert got["20261019T090000"].event_time == datetime(2026, 10, 19, 10, 30, tzinfo=TZ)
@@ -102,7 +106,7 @@ def test_all_day_and_floating_times_are_wall_times_in_the_request_zone():
                vevent("SUMMARY:早会", "DTSTART:20261023T090000", "DTEND:20261023T093000", uid="f@x"),
                vevent("SUMMARY:高铁", "DTSTART:20261025T233500Z", uid="z@x"))
     for zone in (TZ, NY):
-        pulled = expand(feed, window(datetime(2026, 10, 20, tzinfo=zone), datetime(2026, 10, 30, tzinfo=zone)), zone)
+        pulled = expand(feed, window(datetime(2026, 10, 20, tzinfo=zone), datetime(2026, 10, 30, tzinfo=zone)), zone, CAP)
         got = {e.uid: to_candidate(e, "u1", zone) for e in pulled.records}
         assert got["a@x"].event_time == datetime(2026, 10, 23, tzinfo=zone) and got["a@x"].event_grain == "day"
         assert got["a@x"].source_ref == "calendar:event:a@x", "a single event: no RECURRENCE-ID"
@@ -113,7 +117,7 @@ def test_all_day_and_floating_times_are_wall_times_in_the_request_zone():
 def test_a_recurrence_rid_in_utc_and_of_a_date_keeps_its_form():
     feed = ics(vevent("SUMMARY:Sync", "DTSTART:20261019T010000Z", "RRULE:FREQ=DAILY;COUNT=2", uid="u@x"),
                vevent("SUMMARY:Holiday", "DTSTART;VALUE=DATE:20261019", "RRULE:FREQ=YEARLY", uid="d@x"))
-    pulled = expand(feed, window(datetime(2026, 10, 19, tzinfo=TZ), datetime(2026, 10, 22, tzinfo=TZ)), TZ)
+    pulled = expand(feed, window(datetime(2026, 10, 19, tzinfo=TZ), datetime(2026, 10, 22, tzinfo=TZ)), TZ, CAP)
     refs = sorted(to_candidate(e, "u1", TZ).source_ref for e in pulled.records)
     assert refs == ["calendar:event:d@x:20261019", "calendar:event:u@x:20261019T010000Z",
                     "calendar:event:u@x:20261020T010000Z"]
@@ -122,9 +126,40 @@ def test_a_recurrence_rid_in_utc_and_of_a_date_keeps_its_form():
 def test_only_instances_overlapping_the_window_are_records():
     feed = ics(vevent("SUMMARY:Daily", "DTSTART;TZID=Asia/Shanghai:20260101T090000",
                       "DTEND;TZID=Asia/Shanghai:20260101T100000", "RRULE:FREQ=DAILY"))  # no end
-    pulled = expand(feed, window(D(3), D(5)), TZ)
+    pulled = expand(feed, window(D(3), D(5)), TZ, CAP)
     assert [e.start for e in pulled.records] == [D(3, 9), D(4, 9)]
     assert pulled.fetched == 1
+
+
+def test_a_series_begun_decades_ago_has_the_same_instances_in_the_window():
+    # begun in 2001, every other week on Monday and Thursday at 09:00 New York time, across the 2026
+    # DST change; one instance dropped, one moved (the expansion starts it again near the window)
+    rule = "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;WKST=SU"
+    feed = ics(vevent("SUMMARY:Old sync", "DTSTART;TZID=America/New_York:20010104T090000",
+                      "DTEND;TZID=America/New_York:20010104T093000", f"RRULE:{rule}",
+                      "EXDATE;TZID=America/New_York:20261105T090000", uid="old@x"),
+               vevent("RECURRENCE-ID;TZID=America/New_York:20261022T090000", "SUMMARY:Old sync (moved)",
+                      "DTSTART;TZID=America/New_York:20261023T100000", uid="old@x"),
+               vevent("SUMMARY:Daily since 1900", "DTSTART;VALUE=DATE:19000101", "RRULE:FREQ=DAILY;INTERVAL=3",
+                      uid="d@x"))
+    lo, hi = datetime(2026, 10, 1, tzinfo=NY), datetime(2026, 12, 1, tzinfo=NY)
+    pulled = expand(feed, (lo, hi), NY, CAP)
+    every = rrulestr(rule, dtstart=datetime(2001, 1, 4, 9, tzinfo=NY))
+    expected = {t for t in every.between(lo, hi, inc=True) if t != datetime(2026, 11, 5, 9, tzinfo=NY)}
+    expected = (expected - {datetime(2026, 10, 22, 9, tzinfo=NY)}) | {datetime(2026, 10, 23, 10, tzinfo=NY)}
+    assert {e.start for e in pulled.records if e.uid == "old@x"} == expected
+    assert all(e.start.astimezone(UTC).hour == (13 if e.start.month == 10 else 14)
+               for e in pulled.records if e.uid == "old@x" and e.recurrence_id != "20261022T090000")
+    days = rrulestr("FREQ=DAILY;INTERVAL=3", dtstart=datetime(1900, 1, 1)).between(
+        datetime(2026, 10, 1), datetime(2026, 12, 1), inc=True)
+    assert sorted(e.start.date() for e in pulled.records if e.uid == "d@x") == [d.date() for d in days]
+    assert (pulled.skipped, pulled.truncated) == (0, False)
+
+
+def test_at_most_cap_instances_are_kept_the_latest():
+    feed = ics(vevent("SUMMARY:Daily", "DTSTART;VALUE=DATE:20260101", "RRULE:FREQ=DAILY"))
+    pulled = expand(feed, window(D(1), D(11)), TZ, 3)
+    assert [e.start.day for e in pulled.records] == [8, 9, 10] and pulled.truncated
 
 
 # ---------------------------------------------------------------- malformed feeds
@@ -137,7 +172,7 @@ def test_unreadable_vevents_are_skipped_and_counted_and_never_sink_the_rest():
                vevent("SUMMARY:", "DTSTART:20260903T150000Z", uid="blank@x"),
                vevent("SUMMARY:远古", "DTSTART:20260903T150000Z", uid="old@x", stamp="18000101T000000Z"),
                "BEGIN:VTODO\nUID:t@x\nDTSTAMP:20260801T000000Z\nSUMMARY:一个待办\nEND:VTODO")
-    pulled = expand(feed, window(D(3), D(4)), TZ)
+    pulled = expand(feed, window(D(3), D(4)), TZ, CAP)
     assert [e.uid for e in pulled.records] == ["ok@x"]
     assert (pulled.fetched, pulled.skipped) == (6, 5), "a VTODO is not read (not junk); every bad VEVENT is counted"
 
@@ -145,7 +180,7 @@ def test_unreadable_vevents_are_skipped_and_counted_and_never_sink_the_rest():
 @pytest.mark.parametrize("body", [b"not a calendar at all", b"<html><body>login</body></html>", b"\xff\xfe\x00"])
 def test_a_body_that_is_not_icalendar_is_a_source_error(body):
     with pytest.raises(SourceError, match="not iCalendar"):
-        expand(body, window(D(3), D(4)), TZ)
+        expand(body, window(D(3), D(4)), TZ, CAP)
 
 
 def test_a_calendar_event_too_far_off_the_calendar_is_unreadable():
@@ -291,3 +326,78 @@ def test_the_window_of_the_feed_is_one_of_event_times():
     plan = plan_query("下周有什么安排？", now=NOW)
     lo, hi = event_window(plan, NOW)
     assert lo == datetime(2026, 9, 7, tzinfo=TZ) - timedelta(days=1) and hi == datetime(2026, 9, 14, tzinfo=TZ) + timedelta(days=1)
+
+
+# ---------------------------------------------------------------- hostile feeds (anyone can invite a user)
+
+HOSTILE_USER = "u_hostile"
+
+
+def _hostile_feed(*bad: list[str]) -> list[str]:
+    """Today's 「代码评审」 at 10:00 first, then `bad`'s VEVENTs (content lines, as the emulator serves them)."""
+    good = ["BEGIN:VEVENT", "UID:good@x", "DTSTAMP:20260801T000000Z", "SUMMARY:代码评审",
+            "DTSTART;TZID=Asia/Shanghai:20260903T100000", "DTEND;TZID=Asia/Shanghai:20260903T110000", "END:VEVENT"]
+    return [*good, *(line for event in bad for line in event)]
+
+
+def _bad(uid: str, *lines: str) -> list[str]:
+    return ["BEGIN:VEVENT", f"UID:{uid}", "DTSTAMP:20260801T000000Z", "SUMMARY:邀请", *lines, "END:VEVENT"]
+
+
+async def ask_deadline(client, emulator, monkeypatch, feed: list[str], plan: dict | None = None) -> dict:
+    """The service's answer to 「我今天有什么安排？」 for a user whose feed is `feed`: it comes within
+    the request deadline (5 s; generous slack), and no expansion is still running once it has."""
+    monkeypatch.setitem(emulator.state.dataset.calendars, HOSTILE_USER, feed)
+    started = time.monotonic()
+    resp = await client.post("/v1/temporal-recall/query", json={
+        "user_id": HOSTILE_USER, "query": "我今天有什么安排？", "now": DEMO_NOW.isoformat(),
+        **({"plan": plan} if plan else {})})
+    assert resp.status_code == 200, resp.text
+    assert time.monotonic() - started < 5.0 + 5.0
+    assert multiprocessing.active_children() == [], "the expansion's process is gone with its request"
+    return resp.json()
+
+
+@pytest.mark.parametrize("bad", [
+    _bad("minutely@x", "DTSTART;TZID=Asia/Shanghai:20200101T000000", "RRULE:FREQ=MINUTELY"),
+    _bad("secondly@x", "DTSTART:20260903T000000Z", "RRULE:FREQ=SECONDLY;INTERVAL=1"),
+    _bad("hourly@x", "DTSTART:20100101T000000Z", "RRULE:FREQ=HOURLY;COUNT=1000000"),
+    _bad("feb30@x", "DTSTART;TZID=Asia/Shanghai:20200101T090000", "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30"),
+    _bad("backwards@x", "DTSTART;TZID=Asia/Shanghai:20260901T100000", "DTEND;TZID=Asia/Shanghai:20260901T090000",
+         "RRULE:FREQ=DAILY"),
+    # never occurs, and no check knows it (day 366 is in December): its CPU slice ends it
+    _bad("day366@x", "DTSTART;TZID=Asia/Shanghai:20200101T090000", "RRULE:FREQ=DAILY;BYYEARDAY=366;BYMONTH=1"),
+], ids=["minutely", "secondly", "hourly-count-huge", "february-30", "end-before-start", "never-unknown"])
+async def test_a_costly_event_is_skipped_and_the_rest_of_the_feed_answers(client, emulator, monkeypatch, bad):
+    bundle = await ask_deadline(client, emulator, monkeypatch, _hostile_feed(bad))
+    report = bundle["sources"]["calendar"]
+    assert (report["status"], report["skipped"], report["fetched"]) == ("ok", 1, 2)
+    assert [it["title"] for it in _items(bundle) if it["source"] == "calendar"] == ["代码评审"]
+    assert {bundle["sources"][s]["status"] for s in ("meinput", "chat", "memory_v2")} == {"ok"}
+
+
+async def test_a_feed_that_outlasts_the_budget_keeps_what_was_expanded(client, emulator, monkeypatch):
+    # each never-occurring rule takes its whole CPU slice: together far more than the source's budget
+    bad = [_bad(f"day366-{i}@x", "DTSTART;TZID=Asia/Shanghai:20200101T090000",
+                "RRULE:FREQ=DAILY;BYYEARDAY=366;BYMONTH=1") for i in range(40)]
+    bundle = await ask_deadline(client, emulator, monkeypatch, _hostile_feed(*bad))
+    report = bundle["sources"]["calendar"]
+    assert (report["status"], report["partial"], report["fetched"]) == ("error", True, 41)
+    assert report["error"].startswith("timeout after")
+    assert [it["title"] for it in _items(bundle) if it["source"] == "calendar"] == ["代码评审"]
+
+
+async def test_a_plan_over_three_centuries_is_cut_around_now(client, emulator, monkeypatch):
+    plan = (await client.post("/v1/context-planner/plan",
+                              json={"query": "我今天有什么安排？", "now": DEMO_NOW.isoformat()})).json()
+    plan["time"]["event_range"] = {"start": "1900-01-01T00:00:00+08:00", "end": "2199-12-31T00:00:00+08:00"}
+    since_1900 = _bad("daily1900@x", "DTSTART;TZID=Asia/Shanghai:19000101T080000",
+                      "DTEND;TZID=Asia/Shanghai:19000101T083000", "RRULE:FREQ=DAILY")
+    bundle = await ask_deadline(client, emulator, monkeypatch, _hostile_feed(since_1900), plan)
+    report = bundle["sources"]["calendar"]
+    assert (report["status"], report["truncated"], report.get("skipped", 0)) == ("ok", True, 0)
+    calendar = [it for it in _items(bundle) if it["source"] == "calendar"]
+    assert "代码评审" in {it["title"] for it in calendar}
+    assert all(abs(datetime.fromisoformat(it["event_time"]) - DEMO_NOW) <= timedelta(days=2 * 366 + 1)
+               for it in calendar)
+

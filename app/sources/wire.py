@@ -43,6 +43,7 @@ class Pull:
     query: str  # the plan's topic terms, for a source that searches
     cap: int  # at most this many records
     zone: tzinfo  # the request's zone (a calendar's floating and all-day times are wall times in it)
+    now: datetime  # the request's now (a calendar's expansion reaches only so far from it)
 
 
 @dataclass(frozen=True, slots=True)
