@@ -14,6 +14,7 @@ import pytest
 from dateutil.rrule import rrulestr
 
 from app.emulator.calendar import CONTRACT_UID, WEEKLY_UID
+from app.emulator.dataset import DEMO_NOW
 from app.normalize import build_candidate
 from app.planner import plan_query
 from app.sources.calendar import CalendarEvent, expand, feed_url, to_candidate
@@ -372,7 +373,7 @@ async def test_a_costly_event_is_skipped_and_the_rest_of_the_feed_answers(client
     bundle = await ask_deadline(client, emulator, monkeypatch, _hostile_feed(bad))
     report = bundle["sources"]["calendar"]
     assert (report["status"], report["skipped"], report["fetched"]) == ("ok", 1, 2)
-    assert [it["title"] for it in _items(bundle) if it["source"] == "calendar"] == ["代码评审"]
+    assert [it["title"] for it in items(bundle) if it["source"] == "calendar"] == ["代码评审"]
     assert {bundle["sources"][s]["status"] for s in ("meinput", "chat", "memory_v2")} == {"ok"}
 
 
@@ -384,7 +385,7 @@ async def test_a_feed_that_outlasts_the_budget_keeps_what_was_expanded(client, e
     report = bundle["sources"]["calendar"]
     assert (report["status"], report["partial"], report["fetched"]) == ("error", True, 41)
     assert report["error"].startswith("timeout after")
-    assert [it["title"] for it in _items(bundle) if it["source"] == "calendar"] == ["代码评审"]
+    assert [it["title"] for it in items(bundle) if it["source"] == "calendar"] == ["代码评审"]
 
 
 async def test_a_plan_over_three_centuries_is_cut_around_now(client, emulator, monkeypatch):
@@ -396,7 +397,7 @@ async def test_a_plan_over_three_centuries_is_cut_around_now(client, emulator, m
     bundle = await ask_deadline(client, emulator, monkeypatch, _hostile_feed(since_1900), plan)
     report = bundle["sources"]["calendar"]
     assert (report["status"], report["truncated"], report.get("skipped", 0)) == ("ok", True, 0)
-    calendar = [it for it in _items(bundle) if it["source"] == "calendar"]
+    calendar = [it for it in items(bundle) if it["source"] == "calendar"]
     assert "代码评审" in {it["title"] for it in calendar}
     assert all(abs(datetime.fromisoformat(it["event_time"]) - DEMO_NOW) <= timedelta(days=2 * 366 + 1)
                for it in calendar)
