@@ -72,9 +72,9 @@ _EMBED_CHARS = 4000  # long texts are cut before analysis
 _CALLED_OFF = re.compile(r"取消|不去了|不开了|不办了|不用去了|去不了|去不成|办不成|来不了|作废|泡汤|黄了|算了|改天再")
 # ...or says it is done (「报价单发给王总了」「CRM总算更新完了」): a verb of getting a thing done, not any
 # completed aspect (「晚饭吃了火锅」 is something that happened, not a plan ticked off).
+_DONE_VERB = "(?:发|交|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|整理|处理|准备|更新|修)"
 _GOT_DONE = re.compile(
-    r"(?:发|交|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|整理|处理|准备|更新|修)(?:完|好|出去|上去|掉|回)?了|"
-    r"(?:发|交|寄|提交|办|做|写|改|填|订|约|买|付|签|开|整理|处理|准备|更新|修)(?:完|好)[^，。,；！]{1,8}了|"
+    rf"{_DONE_VERB}(?:完|好|出去|上去|掉|回)?了|{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
     r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|已经?(?:发|交|寄|提交|办|完成|签|付|订|约|修)"
 )
 _MOVED = re.compile(r"改到|改在|改成|改为|推迟到|推到|延到|延期到|顺延到|提前到|挪到|往后挪|往前挪|换到")
@@ -112,8 +112,7 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
 def participants_of(text: str, named: Iterable[str] = ()) -> tuple[str, ...]:
     """People an upstream named (`named`; family by one word each: an entity 我妈 is 妈妈) and people
     the text mentions, each once."""
-    names = [*(kin or [n] for n, kin in ((n, family_in(n)[0]) for n in named)), *([p] for p in people_in(text))]
-    names = [n for group in names for n in group]
+    names = [*(person for name in named for person in family_in(name)[0] or [name]), *people_in(text)]
     return tuple(dict.fromkeys(n.strip() for n in names if n.strip()))
 
 

@@ -20,8 +20,7 @@ WITH u AS MATERIALIZED (
 ), fits AS (
     SELECT p.id AS item, u.id AS change, u.change AS kind, u.event_time, u.event_grain, u.observed_time,
            p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
-           -(p.kw <#> u.kw) / least(p.kw_count, u.kw_count) AS overlap,
-           p.observed_time AS planned_at
+           o.overlap, p.observed_time AS planned_at
     FROM u
     JOIN recall_candidates p
       ON p.user_id = u.user_id
@@ -29,9 +28,10 @@ WITH u AS MATERIALIZED (
                           AND u.observed_time + CAST(:horizon AS interval)
      AND p.id <> u.id
      AND p.observed_time < u.observed_time
+    CROSS JOIN LATERAL (SELECT -(p.kw <#> u.kw) / least(p.kw_count, u.kw_count) AS overlap) o
     WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
       AND coalesce(p.names && u.names, true) AND coalesce(p.kin && u.kin, true)
-      AND -(p.kw <#> u.kw) / least(p.kw_count, u.kw_count) >= CAST(:min_overlap AS double precision)
+      AND o.overlap >= CAST(:min_overlap AS double precision)
              - CAST(:anchor_discount AS double precision)
                * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
                   + (CASE WHEN u.change <> 'moved' AND u.event_grain IS NOT NULL AND u.local_day = p.local_day
