@@ -5,7 +5,8 @@ about 18× faster here, ~7 µs per record) in search mode, so that a compound al
 (合同条款 → 合同, 条款, 合同条款; 采购部 → 采购, 采购部). Single characters, numbers and function
 words and time words carry no content and are dropped; people named with a title (王总, 邓经理, 老李) are kept
 whole, since the segmenter splits them into a surname and a title. A word the dictionary does not
-know (the segmenter guessed it: 开周会) also gives its two-character parts (开周, 周会).
+know (the segmenter guessed it: 开周会) also gives its two-character parts (开周, 周会), and two
+content characters the dictionary cut apart (狗粮 → 狗 / 粮) are guessed to be one word too.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ _SAME_THING = tuple((re.compile(pattern), word) for pattern, word in (
     (r"签约|签合同|签了合同|签署|协议|签(?![名字到收证单])", "合同"),
     # a calendar says 「半程马拉松」 where a note says 「半马」
     (r"半马|马拉松", "马拉松"),
+    # an expense claim is said by its form (报销单) or by what goes in it (差旅票据)
+    (r"报销|差旅|票据", "报销"),
 ))
 # Words that say nothing about which thing a text is about.
 _FUNCTION_WORDS = frozenset(
@@ -51,6 +54,8 @@ _TIME_WORD = re.compile(
     r"(?:周|星期|礼拜)[一二三四五六日天末]?|[零〇一二两三四五六七八九十半\d]+(?:点|点半|时|分|分钟|号|日|月|月份|年|刻|天|周|小时)|"
     r"[上下本这]个?月|今年|去年|明年|月[初中底末]|年[初中底末]"
 )
+# Characters that never start or end a noun the dictionary lacks (狗 + 粮 is one, 粮 + 了 is not).
+_GRAMMAR_CHARS = frozenset("的了着过地得和与跟给在是也都就把被让向对从到吗呢吧啊呀哦嘛么一不没很还又再才个只这那我你他她它要会能想说")
 _PUNCTUATION = re.compile(r"[\s，。、；：？！,.;:?!\"'“”‘’（）()《》【】\[\]…~\-—/|]+")
 
 
@@ -75,7 +80,10 @@ def keywords(text: str) -> list[str]:
     out = set(people_in(text))
     out.update(word for rx, word in _SAME_THING if rx.search(text))
     for chunk in _PUNCTUATION.split(text):
-        for word in rjieba.cut_for_search(chunk) if chunk else ():
+        if not chunk:
+            continue
+        out.update(_unknown_compounds(rjieba.cut(chunk, False)))
+        for word in rjieba.cut_for_search(chunk):
             if word.isascii():
                 if word.isalnum() and not word.isdigit():
                     out.add(word)
@@ -85,3 +93,15 @@ def keywords(text: str) -> list[str]:
                     # a word the dictionary lacks was guessed (开周会: 开 + 周会?): its bigrams hedge the guess
                     out.update(word[i : i + 2] for i in range(len(word) - 1))
     return sorted(out)
+
+
+def _unknown_compounds(words: list[str]) -> list[str]:
+    """Two-character words hidden in runs of single characters: the dictionary lacks many everyday
+    nouns (狗粮 is cut 狗 / 粮, 猫砂 猫 / 砂), so each pair of content characters side by side is a guess."""
+    out = []
+    for first, second in zip(words, words[1:]):
+        if (len(first) == len(second) == 1 and not first.isascii() and not second.isascii()
+                and first not in _GRAMMAR_CHARS and second not in _GRAMMAR_CHARS
+                and not _TIME_WORD.fullmatch(first + second)):
+            out.append(first + second)
+    return out

@@ -51,6 +51,9 @@ _FRAMING = re.compile(
 _PERIODS = ("week", "month", "quarter", "year")
 _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
 # what a title may start with once its time words are gone (「明天下午三点的会」 → 「会」, not 「的会」)
+# Deadline words said with a time (截止到…, …之前): the item's due time says them
+_DEADLINE_BEFORE = re.compile(r"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在)$")
+_DEADLINE_AFTER = re.compile(r"^(?:下班前|之前|以前|前|截止到?|为止)")
 _LEADING_JOINER = re.compile(r"^[的在是，,：:\s]+")
 # Filler that says nothing about which event a text is about (「记得明天和张总签合同」 ≈ 「和张总签合同」).
 _FILLER = re.compile(
@@ -169,19 +172,27 @@ def _change(body: str, kind: ItemType, status: ItemStatus, expr: TimeExpression 
 
 def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) -> str:
     """The clause that holds the event's time expression (else the first), without the time words
-    the item's own resolved time replaces: 「明天下午三点和张总签合同」 → 「和张总签合同」."""
-    pos = 0
+    the item's own resolved time replaces, nor the deadline words around them: 「明天下午三点和张总签合同」
+    → 「和张总签合同」, 「合肥的差旅票据截止到下星期五交给财务」 → 「合肥的差旅票据交给财务」. A clause left
+    with too little to say what it is about keeps the clause before it (「可乐的狗粮快见底了，得补上」)."""
+    pos, before = 0, ""
     for clause in _CLAUSE.split(text):
         start = text.find(clause, pos)
         pos = start + len(clause)
         if not clause.strip() or (expr is not None and not start <= expr.span[0] < pos):
+            before = clause.strip() or before
             continue
         kept = clause
         for e in sorted(exprs, key=lambda e: -e.span[0]):
             if start <= e.span[0] and e.span[1] <= pos:
-                kept = kept[: e.span[0] - start] + kept[e.span[1] - start :]
+                kept = (_DEADLINE_BEFORE.sub("", kept[: e.span[0] - start])
+                        + _DEADLINE_AFTER.sub("", kept[e.span[1] - start :]))
         kept = _LEADING_JOINER.sub("", kept.strip())
-        return (kept if len(kept) >= 2 else clause.strip())[:30]
+        if len(kept) < 2:
+            kept = clause.strip()
+        elif len(kept) < 4 and before:
+            kept = f"{before}，{kept}"
+        return kept[:30]
     return text.strip()[:30]
 
 

@@ -18,17 +18,22 @@ group accuracy, overall and per temporal mode.
 
 Lifecycle rules: a done to-do happened when it was done and is not due any more; a cancelled
 event has no time (never occurred, planned or due; only mentioned); a moved event is at its new
-time only.
+time only. On the dev set, every labelled query is asked again and each shown item is checked
+against the set's ground truth (`completed_at`, `status`, `superseded`): an event done before the
+question shown as planned in a due or planned group, a cancelled event shown as planned, or a
+planned item at a time the event was moved away from is a lifecycle error, printed one by one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.request
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -250,6 +255,7 @@ def dev_eval() -> None:
             report = work / "report.json"
             out = subprocess.run([sys.executable, str(DEV_EVAL / "score.py"), "--service-url", f"http://127.0.0.1:{port}",
                                   "--out", str(report)], capture_output=True, text=True, check=True).stdout
+            lifecycle = lifecycle_errors(f"http://127.0.0.1:{port}", json.loads((DEV_EVAL / "data.json").read_text()))
         finally:
             for proc in (service, stub):
                 proc.terminate()
@@ -260,6 +266,48 @@ def dev_eval() -> None:
     if VERBOSE:
         print("\n".join(lines[:-2]))
     print("\n".join(lines[-2:]))
+    print(f"lifecycle errors (done or cancelled shown as unresolved, planned at a time moved away from): {len(lifecycle)}")
+    for line in lifecycle:
+        print("  " + line)
+
+
+def lifecycle_errors(service_url: str, gold: dict) -> list[str]:
+    """Shown items that contradict what the dev set's ground truth says happened to their event."""
+    events = {e["id"]: e for e in gold["events"]}
+    event_of: dict[str, set[str]] = defaultdict(set)
+    for e in gold["events"]:
+        for ref in e["records"]:
+            event_of[ref].add(e["id"])
+    user = gold["meta"]["main_user"]
+    said_at = {f"meinput:segment:{r['evidence_id']}": r["observed_at"] for r in gold["meinput"]}
+    said_at |= {f"chat:message:{m['message_id']}": m["created_at"] for m in gold["chat"][user]["messages"]}
+    # a cancellation is known once the event's last record was said (the one calling it off)
+    cancelled_at = {e["id"]: max(said_at.get(ref, "") for ref in e["records"]) for e in gold["events"]
+                    if e["status"] == "cancelled"}
+    errors = []
+    for q in gold["queries"]:
+        body = json.dumps({"user_id": user, "query": q["query"], "now": q["now"], "timezone": "Asia/Shanghai",
+                           "limit": 20}).encode()
+        request = urllib.request.Request(f"{service_url}/v1/temporal-recall/query", body,
+                                         {"content-type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            bundle = json.load(response)
+        now = datetime.fromisoformat(q["now"])
+        for group in bundle["groups"]:
+            for item in group["items"]:
+                if item["status"] != "planned":
+                    continue
+                shown_at = item["event_time"] and datetime.fromisoformat(item["event_time"])
+                for e in map(events.get, set().union(*(event_of[ref] for ref in item["merged_from"]))):
+                    done = e["completed_at"] and datetime.fromisoformat(e["completed_at"]) < now
+                    if done and group["key"] in ("due", "planned"):
+                        errors.append(f"{q['id']} {e['id']}: done, shown as {group['key']} «{item['title']}»")
+                    if e["id"] in cancelled_at and datetime.fromisoformat(cancelled_at[e["id"]]) < now:
+                        errors.append(f"{q['id']} {e['id']}: cancelled, shown as planned «{item['title']}»")
+                    if any(s["reason"] == "rescheduled" and datetime.fromisoformat(s["changed_at"]) < now
+                           and shown_at == datetime.fromisoformat(s["time"]) for s in e["superseded"]):
+                        errors.append(f"{q['id']} {e['id']}: shown at the time it was moved from «{item['title']}»")
+    return errors
 
 
 if __name__ == "__main__":

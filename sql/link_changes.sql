@@ -1,5 +1,5 @@
 -- name: link_changes
--- params: min_overlap, anchor_discount, grace, horizon
+-- params: min_overlap, anchor_discount, grace, horizon, due_soon
 -- A record that says a plan is done, called off or moved (recall_candidates.change) updates the
 -- plan it is about: a planned todo, commitment or event of the same user, recorded before it,
 -- naming no other people, due between `grace` before the change was said and `horizon` after it,
@@ -9,7 +9,9 @@
 -- common, then the nearest in time, then the most recent), every other plan it fits due that day
 -- (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
 -- are both done by 「保密协议签好寄回了」), and every plan at that plan's very clock time sharing a word
--- with it. A plan changed several times keeps its latest change.
+-- with it. A plan changed several times keeps its latest change. A done record that fits no plan by
+-- its words but shares one with to-dos due on one day within `due_soon` of it ticks those off: a
+-- to-do ticked off just before its deadline is said in few words (「狗粮买了」 for 「…10月25日得补上」).
 -- The change records drive the join (they are few; materialized, so that each probes the plans
 -- due around it through the (user_id, event_time) index instead of every plan scanning them all).
 CREATE TEMP TABLE recall_changes ON COMMIT DROP AS
@@ -17,10 +19,17 @@ WITH u AS MATERIALIZED (
     SELECT id, user_id, change, event_time, event_grain, local_day, observed_time, names, kin, kw, kw_count
     FROM recall_candidates
     WHERE change IS NOT NULL
-), fits AS (
+), pairs AS (
     SELECT p.id AS item, u.id AS change, u.change AS kind, u.event_time, u.event_grain, u.observed_time,
            p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
-           o.overlap, p.observed_time AS planned_at
+           o.overlap, p.observed_time AS planned_at,
+           o.overlap >= CAST(:min_overlap AS double precision)
+             - CAST(:anchor_discount AS double precision)
+               * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
+                  + (CASE WHEN u.change <> 'moved' AND u.event_grain IS NOT NULL AND u.local_day = p.local_day
+                          THEN 1 ELSE 0 END)) AS fits_words,
+           u.change = 'done' AND p.type IN ('todo', 'commitment')
+             AND p.event_time <= u.observed_time + CAST(:due_soon AS interval) AS due_soon
     FROM u
     JOIN recall_candidates p
       ON p.user_id = u.user_id
@@ -31,11 +40,16 @@ WITH u AS MATERIALIZED (
     CROSS JOIN LATERAL (SELECT -(p.kw <#> u.kw) / least(p.kw_count, u.kw_count) AS overlap) o
     WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
       AND coalesce(p.names && u.names, true) AND coalesce(p.kin && u.kin, true)
-      AND o.overlap >= CAST(:min_overlap AS double precision)
-             - CAST(:anchor_discount AS double precision)
-               * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
-                  + (CASE WHEN u.change <> 'moved' AND u.event_grain IS NOT NULL AND u.local_day = p.local_day
-                          THEN 1 ELSE 0 END))
+      AND o.overlap > 0
+), fits AS (
+    SELECT * FROM pairs WHERE fits_words
+    UNION ALL
+    SELECT pairs.* FROM pairs
+    JOIN (SELECT change FROM pairs GROUP BY change
+          HAVING NOT bool_or(fits_words)
+             AND min(local_day) FILTER (WHERE due_soon) = max(local_day) FILTER (WHERE due_soon)) one_day
+      USING (change)
+    WHERE due_soon
 ), best AS (
     SELECT DISTINCT ON (change) change, item, kind, event_time, event_grain, observed_time, local_day
     FROM fits

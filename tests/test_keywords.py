@@ -30,3 +30,16 @@ def test_family_and_a_few_ways_of_saying_one_thing_are_one_word():
 
 def test_no_content_word_is_an_empty_set():
     assert keywords("好的，明天下午三点") == []
+
+
+def test_an_everyday_noun_the_dictionary_lacks_is_still_one_word():
+    # the segmenter cuts 狗粮 into 狗 / 粮 and 猫砂 into 猫 / 砂: as single characters they were dropped,
+    # so a plan and the record ticking it off shared nothing but the dog's name
+    assert "狗粮" in keywords("可乐的狗粮快见底了") and "狗粮" in keywords("狗粮买了，顺手挑了根磨牙棒")
+    assert "猫砂" in keywords("猫砂快用完了")
+    assert not {"买了", "粮了"} & set(keywords("狗粮买了")), "a pair with a grammar character is no word"
+
+
+def test_an_expense_claim_is_one_thing_by_its_form_or_its_receipts():
+    assert "报销" in keywords("合肥的差旅票据交给财务") and "报销" in keywords("报销单交了，高铁票都齐了")
+    assert "报销" not in keywords("给客户开发票"), "a client's invoice is not an expense claim"

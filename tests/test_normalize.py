@@ -214,6 +214,10 @@ def test_a_memorys_own_event_time_dates_it():
         ("周五下午三点开周会，记得带电脑", "开周会"),
         ("今天晚上8点 MeInput 新版本上线", "MeInput 新版本上线"),
         ("和张总签了合同", "和张总签了合同"),
+        # the deadline words go with the time they frame; a clause left saying too little keeps the one before
+        ("合肥的差旅票据截止到下星期五交给财务", "合肥的差旅票据交给财务"),
+        ("等保和软著的扫描件最晚周三要交", "等保和软著的扫描件要交"),
+        ("可乐的狗粮快见底了，截止到9月5日得补上", "可乐的狗粮快见底了，得补上"),
         ("明天", "明天"),  # nothing but time words: the text is all there is to show
     ],
 )

@@ -643,6 +643,24 @@ async def test_a_done_record_ticks_off_the_plan_told_twice_that_day_but_not_anot
     assert [r["source_ref"] for r in result.rows] == ["other"]
 
 
+async def test_a_todo_ticked_off_in_few_words_before_its_deadline_is_done(engine):
+    food = _said("food", "可乐的狗粮快见底了，截止到9月4日得补上", D(1, 22))
+    walk = _said("walk", "下周六带可乐去公园", D(1, 22, 5))  # shares the dog's name, but an event, not a to-do
+    done = _said("done", "狗粮买了，顺手给可乐挑了根磨牙棒", D(3, 13))
+    assert (food.event_time.date(), food.type, done.change) == (D(4).date(), "todo", "done")
+    result = await _bundle_rows(engine, [food, walk, done], "这周有什么要交或者要办的？", D(3, 20))
+    assert [(c.item, c.kind) for c in result.changes] == [("food", "done")]
+
+    # two to-dos due on different days both share a word with it: which one is done is not known
+    treats = _said("treats", "可乐的零食和玩具9月5日前要补齐", D(1, 22, 10))
+    result = await _bundle_rows(engine, [food, treats, done], "这周有什么要交或者要办的？", D(3, 20))
+    assert result.changes == []
+    # nor is one due a week after it that shares only the dog's name
+    later = _said("later", "可乐的疫苗和驱虫9月10日前要打", D(1, 22))
+    result = await _bundle_rows(engine, [later, done], "下周有什么要办的？", D(3, 20))
+    assert result.changes == []
+
+
 def build_candidate_said(ref: str, text: str, at: datetime) -> Candidate:
     from app.normalize import build_candidate
 

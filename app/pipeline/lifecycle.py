@@ -20,6 +20,7 @@ MIN_OVERLAP = 0.5  # the change and the plan share at least half of the shorter 
 ANCHOR_DISCOUNT = 0.2
 GRACE = timedelta(days=1)  # 「发了」 said the day after the deadline still ticks it off
 HORIZON = timedelta(days=45)  # a plan further ahead than this is not what a change is about
+DUE_SOON = timedelta(days=2)  # a to-do due this soon after a done record sharing a word with it is the one done
 
 
 async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate], *,
@@ -29,7 +30,8 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
     if any(c.change for c in candidates):  # most requests have none: no index to build then
         await run.execute("lifecycle", "index_candidate_times")
     linked = await run.execute("lifecycle", "link_changes", min_overlap=MIN_OVERLAP,
-                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON)
+                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON,
+                                due_soon=DUE_SOON)
     if not linked:  # the usual request: recall_changes stays, empty, for dedupe and ranking to read
         return []
     await run.execute("lifecycle", "apply_changes", utc_offset=clock.now.utcoffset())
