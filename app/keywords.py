@@ -12,6 +12,7 @@ content characters the dictionary cut apart (狗粮 → 狗 / 粮) are guessed t
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import rjieba
 
@@ -99,7 +100,7 @@ def _unknown_compounds(words: list[str]) -> list[str]:
     """Two-character words hidden in runs of single characters: the dictionary lacks many everyday
     nouns (狗粮 is cut 狗 / 粮, 猫砂 猫 / 砂), so each pair of content characters side by side is a guess."""
     out = []
-    for first, second in zip(words, words[1:]):
+    for first, second in pairwise(words):
         if (len(first) == len(second) == 1 and not first.isascii() and not second.isascii()
                 and first not in _GRAMMAR_CHARS and second not in _GRAMMAR_CHARS
                 and not _TIME_WORD.fullmatch(first + second)):
