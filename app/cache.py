@@ -1,8 +1,11 @@
-"""In-process timeline cache (issue: follow-up questions must not re-pull the same window).
+"""In-process caches of normalized candidates (follow-up questions must not re-pull the same
+window; a window pulled again must not be parsed again).
 
-Normalized candidates are kept per (user, source, zone, query) and window for a short TTL; a
-window inside a cached one is served from it. Bounded by a byte budget (LRU). Never written to
-disk or to a table: RFC §11 forbids a persisted index in v0.1.
+TimelineCache: candidates per (user, source, zone, query) and window for a short TTL; a window
+inside a cached one is served from it. NormalizedRecords: each candidate by the very record it was
+made from, so that a pull after the TTL (or of another window) normalizes only records it has not
+seen. Both bounded by a byte budget (LRU); neither is ever written to disk or to a table: RFC §11
+forbids a persisted index in v0.1.
 """
 
 from __future__ import annotations
@@ -89,6 +92,34 @@ class TimelineCache:
 
     def _drop(self, entry_key: tuple[Hashable, Window]) -> None:
         self._bytes -= self._entries.pop(entry_key).size
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+class NormalizedRecords:
+    """Candidates by what they were made from: a key naming the record's source, user and zone and
+    its bytes as the upstream sent them. An edited record has other bytes, so it is normalized anew;
+    a record no longer sent is never asked for and ages out (LRU, within `max_bytes`)."""
+
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
+        self.max_bytes = max_bytes
+        self._entries: OrderedDict[Hashable, tuple[Candidate, int]] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, key: Hashable, make: Callable[[], Candidate]) -> Candidate:
+        """The candidate made from the record `key` names, made by `make` the first time."""
+        found = self._entries.get(key)
+        if found is not None:
+            self._entries.move_to_end(key)
+            return found[0]
+        candidate = make()
+        size = _size([candidate])
+        self._entries[key] = (candidate, size)
+        self._bytes += size
+        while self._bytes > self.max_bytes:
+            self._bytes -= self._entries.popitem(last=False)[1][1]
+        return candidate
 
     def __len__(self) -> int:
         return len(self._entries)

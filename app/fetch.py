@@ -5,8 +5,10 @@ deadline and its own HTTP client (app.sources.upstream), so one slow or failing 
 the others time, connections or their answer (its report says `error`). A source that fails
 part-way, its budget run out after some pages, has what it read used (`partial`); one that sent
 more than SOURCE_RECORD_CAP records has its newest kept (`truncated`). Records are normalized in
-the request's zone and cached (app.cache) — unless partial or truncated: a later question about
-another part of the window would find records missing from the cache that the upstream has.
+the request's zone, each once (app.cache.NormalizedRecords: pulled again, the same record is not
+parsed again), and the pull cached (app.cache.TimelineCache) — unless partial or truncated: a later
+question about another part of the window would find records missing from the cache that the
+upstream has.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ import logging
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
+from functools import partial
 from typing import Any
 
-from app.cache import TimelineCache, Window
+import msgspec
+
+from app.cache import NormalizedRecords, TimelineCache, Window
 from app.candidate import Candidate
 from app.contracts import ContextPlan, SourceReport
 from app.planner.clock import Clock
@@ -49,6 +54,7 @@ class Upstreams:
     clients: dict[str, UpstreamClient]
     # identical pulls already under way: concurrent requests share one upstream round
     inflight: dict[tuple, asyncio.Task] = field(default_factory=dict)
+    normalized: NormalizedRecords = field(default_factory=NormalizedRecords)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Upstreams:
@@ -130,9 +136,11 @@ async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[
         return [], SourceReport(status="error", error=_failure(pulled.stopped, budget), ms=_ms(started))
     candidates: list[Candidate] = []
     skipped = pulled.skipped
+    user_id, zone, make = job.pull.user_id, job.zone, job.source.to_candidate
     for record in pulled.records:
         try:
-            candidates.append(job.source.to_candidate(record, job.pull.user_id, job.zone))
+            key = (job.source.name, user_id, zone, _encode(record))
+            candidates.append(up.normalized.get(key, partial(make, record, user_id, zone)))
         except (ValueError, OverflowError):
             # the text rules met a time they cannot place on the calendar: that record is skipped, never fatal
             log.warning("skipped an unreadable %s record", job.source.name)
@@ -145,6 +153,9 @@ async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[
         up.cache.put(job.key, job.pull.window, candidates)
     return candidates, SourceReport(status="ok", fetched=pulled.fetched, skipped=skipped, ms=_ms(started),
                                     truncated=pulled.truncated)
+
+
+_encode = msgspec.msgpack.Encoder().encode
 
 
 def _failure(exc: BaseException, budget: float) -> str:

@@ -55,7 +55,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     db_health_timeout_s: float = 1.0  # /healthz and /readyz: connect + queries, on a connection of their own
     db_restart_backoff_max_s: float = 8.0  # longest pause between tries to restart a dead embedded server
     # upstream limits (docs/operations.md "Upstream limits")
-    source_pool_size: int = 32  # connections (and requests in flight) per upstream
+    source_pool_size: int = 64  # connections (and requests in flight) per upstream
     source_max_response_bytes: int = 8 * 1024 * 1024  # decoded bytes of one answer
     source_max_bytes: int = 32 * 1024 * 1024  # decoded bytes of one source in one request
     source_retries: int = 2  # retries of one upstream call after a 429, 5xx or failed connection

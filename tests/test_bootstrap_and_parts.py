@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 
-from app.cache import TimelineCache
+from app.cache import NormalizedRecords, TimelineCache
 from app.candidate import Candidate
 from app.db import migrate
 from app.db.bootstrap import prepare_database
@@ -52,6 +52,28 @@ def test_cache_evicts_least_recently_used_beyond_its_byte_budget():
     assert cache.get(("b",), window) is None
     assert cache.get(("a",), window) is not None and cache.get(("c",), window) is not None
     assert len(cache) == 2
+
+
+def test_normalized_records_are_made_once_and_the_least_recently_used_go_beyond_the_budget():
+    t0 = datetime(2026, 9, 1, tzinfo=TZ)
+    made: list[int] = []
+
+    def make(i: int):
+        def made_now():
+            made.append(i)
+            return _cand(i, "字" * 1000, t0)  # ~7 KB each
+        return made_now
+
+    records = NormalizedRecords(max_bytes=16_000)
+    first = records.get(("r", 1), make(1))
+    assert records.get(("r", 1), make(1)) is first and made == [1]
+    records.get(("r", 2), make(2))
+    records.get(("r", 1), make(1))  # 1 is now the most recently used
+    records.get(("r", 3), make(3))  # over budget: 2 goes
+    assert len(records) == 2 and records.get(("r", 1), make(1)) is first
+    made.clear()
+    records.get(("r", 2), make(2))
+    assert made == [2], "what went is made again"
 
 
 def test_cache_serves_a_window_inside_a_cached_one_in_the_order_put():

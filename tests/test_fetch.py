@@ -125,6 +125,27 @@ async def test_second_identical_query_is_served_from_cache_until_ttl(upstreams, 
     assert sum(emulator.state.requests.values()) > calls, "after the TTL the upstreams are asked again"
 
 
+async def test_a_record_pulled_again_is_not_read_again_unless_it_was_edited(upstreams, upstream_env, emulator):
+    up = upstreams(upstream_env)
+    elapsed = [0.0]
+    up.cache = TimelineCache(0.5, clock=lambda: elapsed[0])
+    first = {c.source_ref: c for c in (await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)).candidates}
+    segment = next(s for s in emulator.state.dataset.segments if f"meinput:segment:{s['evidence_id']}" in first)
+    ref, said = f"meinput:segment:{segment['evidence_id']}", segment["text"]
+    segment["text"] = "明天上午十点去医院复查"
+    try:
+        elapsed[0] = 0.6  # the cached pull expired: every source is asked again
+        again = {c.source_ref: c for c in (await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)).candidates}
+    finally:
+        segment["text"] = said
+    assert again[ref].content == "明天上午十点去医院复查", "an edited record is read as it is now"
+    assert again[ref].event_time is not None and first[ref].content == said
+    unchanged = [r for r in first if r != ref]
+    assert all(again[r] is first[r] for r in unchanged), "the same record is not parsed again"
+    other = await fetch_candidates(_plan(), CLOCK, OTHER_USER, up)
+    assert all(c.user_id == OTHER_USER for c in other.candidates)
+
+
 async def test_cache_keys_include_the_user(upstreams, upstream_env):
     up = upstreams(upstream_env)
     await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
