@@ -91,3 +91,5 @@ FROM (
     ) m
 ) g
 WHERE group_key IS NOT NULL AND temporal_match > 0
+-- stored in time order: dedupe's probes for an item's next neighbours read rows stored side by side
+ORDER BY t, id
