@@ -51,8 +51,10 @@ _FRAMING = re.compile(
 _PERIODS = ("week", "month", "quarter", "year")
 _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
 # what a title may start with once its time words are gone (「明天下午三点的会」 → 「会」, not 「的会」)
-# Deadline words said with a time (截止到…, …之前): the item's due time says them
-_DEADLINE_BEFORE = re.compile(r"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在)$")
+# Deadline words said with a time (截止到…, …之前): the item's due time says them,
+# and the words that move a plan to the time (往后挪到…): the item's time is that new time
+_DEADLINE_BEFORE = re.compile(r"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在|(?:往[前后])?(?:改到|改在|推迟到|推到|延到|"
+                              r"延期到|顺延到|提前到|挪到|换到))$")
 _DEADLINE_AFTER = re.compile(r"^(?:下班前|之前|以前|前|截止到?|为止)")
 _LEADING_JOINER = re.compile(r"^[的在是，,：:\s]+")
 # Filler that says nothing about which event a text is about (「记得明天和张总签合同」 ≈ 「和张总签合同」).
@@ -174,9 +176,11 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
     """The clause that holds the event's time expression (else the first), without the time words
     the item's own resolved time replaces, nor the deadline words around them: 「明天下午三点和张总签合同」
     → 「和张总签合同」, 「合肥的差旅票据截止到下星期五交给财务」 → 「合肥的差旅票据交给财务」. A clause left
-    with too little to say what it is about keeps the clause before it (「可乐的狗粮快见底了，得补上」)."""
+    with too little to say what it is about keeps the clause before it (「可乐的狗粮快见底了，得补上」),
+    or, first and without a time, the one after it (「定了，年会放在杭州」)."""
     pos, before = 0, ""
-    for clause in _CLAUSE.split(text):
+    clauses = _CLAUSE.split(text)
+    for n, clause in enumerate(clauses):
         start = text.find(clause, pos)
         pos = start + len(clause)
         if not clause.strip() or (expr is not None and not start <= expr.span[0] < pos):
@@ -190,8 +194,10 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
         kept = _LEADING_JOINER.sub("", kept.strip())
         if len(kept) < 2:
             kept = clause.strip()
-        elif len(kept) < 4 and before:
-            kept = f"{before}，{kept}"
+        if len(kept) < 4:
+            # 「定了，年会放在杭州…」: what was decided is in the next clause
+            after = next((c.strip() for c in clauses[n + 1 :] if c.strip()), "") if expr is None else ""
+            kept = f"{before}，{kept}" if before else f"{kept}，{after}" if after else kept
         return kept[:30]
     return text.strip()[:30]
 

@@ -218,6 +218,9 @@ def test_a_memorys_own_event_time_dates_it():
         ("合肥的差旅票据截止到下星期五交给财务", "合肥的差旅票据交给财务"),
         ("等保和软著的扫描件最晚周三要交", "等保和软著的扫描件要交"),
         ("可乐的狗粮快见底了，截止到9月5日得补上", "可乐的狗粮快见底了，得补上"),
+        ("定了，年会放在杭州，湖边那几家酒店再比比价", "定了，年会放在杭州"),
+        # a moved plan's title says what moved: its time is the new time
+        ("给小郑的产品培训往后挪到下周一上午九点半", "给小郑的产品培训"),
         ("明天", "明天"),  # nothing but time words: the text is all there is to show
     ],
 )
