@@ -53,9 +53,10 @@ _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
 # what a title may start with once its time words are gone (「明天下午三点的会」 → 「会」, not 「的会」)
 # Deadline words said with a time (截止到…, …之前): the item's due time says them,
 # and the words that move a plan to the time (往后挪到…): the item's time is that new time
-_DEADLINE_BEFORE = re.compile(r"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在|(?:往[前后])?(?:改到|改在|推迟到|推到|延到|"
-                              r"延期到|顺延到|提前到|挪到|换到))$")
-_DEADLINE_AFTER = re.compile(r"^(?:下班前|之前|以前|前|截止到?|为止)")
+_DEADLINE_BEFORE = re.compile(r"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在|[定约]在|安排在|定于|(?:往[前后])?(?:改到|改在|"
+                              r"推迟到|推到|延到|延期到|顺延到|提前到|挪到|换到))$")
+_DEADLINE_AFTER = re.compile(r"^整?(?:下班前|之前|以前|前|截止到?|为止)?(?:了$)?")
+_PRONOUN = re.compile(r"[他她]")
 _LEADING_JOINER = re.compile(r"^[的在是，,：:\s]+")
 # Filler that says nothing about which event a text is about (「记得明天和张总签合同」 ≈ 「和张总签合同」).
 _FILLER = re.compile(
@@ -177,7 +178,8 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
     the item's own resolved time replaces, nor the deadline words around them: 「明天下午三点和张总签合同」
     → 「和张总签合同」, 「合肥的差旅票据截止到下星期五交给财务」 → 「合肥的差旅票据交给财务」. A clause left
     with too little to say what it is about keeps the clause before it (「可乐的狗粮快见底了，得补上」),
-    or, first and without a time, the one after it (「定了，年会放在杭州」)."""
+    or, first and without a time, the one after it (「定了，年会放在杭州」); one saying 他 or 她 keeps the
+    clause before it that names who."""
     pos, before = 0, ""
     clauses = _CLAUSE.split(text)
     for n, clause in enumerate(clauses):
@@ -198,6 +200,8 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
             # 「定了，年会放在杭州…」: what was decided is in the next clause
             after = next((c.strip() for c in clauses[n + 1 :] if c.strip()), "") if expr is None else ""
             kept = f"{before}，{kept}" if before else f"{kept}，{after}" if after else kept
+        elif before and _PRONOUN.search(kept) and people_in(before):
+            kept = f"{before}，{kept}"  # 「跟钱总保证了，给他试点方案」: who 他 is
         return kept[:30]
     return text.strip()[:30]
 

@@ -221,6 +221,9 @@ def test_a_memorys_own_event_time_dates_it():
         ("定了，年会放在杭州，湖边那几家酒店再比比价", "定了，年会放在杭州"),
         # a moved plan's title says what moved: its time is the new time
         ("给小郑的产品培训往后挪到下周一上午九点半", "给小郑的产品培训"),
+        ("预测会改到礼拜四下午四点整了", "预测会"),
+        ("电话里跟钱总保证了，下周三前给他试点方案", "电话里跟钱总保证了，给他试点方案"),
+        ("嘉禾医药的POC启动会定在下星期二上午10:00，帮我写个会议议程", "嘉禾医药的POC启动会"),
         ("明天", "明天"),  # nothing but time words: the text is all there is to show
     ],
 )
