@@ -100,25 +100,37 @@ class TimelineCache:
 class NormalizedRecords:
     """Candidates by what they were made from: a key naming the record's source, user and zone and
     its bytes as the upstream sent them. An edited record has other bytes, so it is normalized anew;
-    a record no longer sent is never asked for and ages out (LRU, within `max_bytes`)."""
+    one not asked for within `idle_s` (deleted upstream, or its user gone quiet) is dropped, and
+    the least recently used go beyond `max_bytes` (the records' bytes counted with them)."""
 
-    def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024, idle_s: float = 3600.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.max_bytes = max_bytes
-        self._entries: OrderedDict[Hashable, tuple[Candidate, int]] = OrderedDict()
+        self.idle_s = idle_s
+        self._clock = clock
+        self._entries: OrderedDict[Hashable, tuple[Candidate, int, float]] = OrderedDict()
         self._bytes = 0
 
-    def get(self, key: Hashable, make: Callable[[], Candidate]) -> Candidate:
-        """The candidate made from the record `key` names, made by `make` the first time."""
-        found = self._entries.get(key)
-        if found is not None:
-            self._entries.move_to_end(key)
+    def get(self, key: Hashable, make: Callable[[], Candidate], key_bytes: int = 0) -> Candidate:
+        """The candidate made from the record `key` names (`key_bytes` long), made by `make` the first time."""
+        now = self._clock()
+        found = self._entries.pop(key, None)
+        if found is not None and found[2] > now - self.idle_s:
+            self._entries[key] = (found[0], found[1], now)
             return found[0]
+        if found is not None:
+            self._bytes -= found[1]
         candidate = make()
-        size = _size([candidate])
-        self._entries[key] = (candidate, size)
+        size = _size([candidate]) + key_bytes
+        self._entries[key] = (candidate, size, now)
         self._bytes += size
-        while self._bytes > self.max_bytes:
-            self._bytes -= self._entries.popitem(last=False)[1][1]
+        # least recently used first: the idle ones, then as many as the budget needs
+        while self._entries:
+            _, (_, oldest_size, used) = next(iter(self._entries.items()))
+            if used > now - self.idle_s and self._bytes <= self.max_bytes:
+                break
+            self._bytes -= oldest_size
+            self._entries.popitem(last=False)
         return candidate
 
     def __len__(self) -> int:

@@ -139,8 +139,12 @@ async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[
     user_id, zone, make = job.pull.user_id, job.zone, job.source.to_candidate
     for record in pulled.records:
         try:
-            key = (job.source.name, user_id, zone, _encode(record))
-            candidates.append(up.normalized.get(key, partial(make, record, user_id, zone)))
+            raw = _record_bytes(record)
+            if raw is None:
+                candidates.append(make(record, user_id, zone))
+            else:
+                key = (job.source.name, user_id, zone, raw)
+                candidates.append(up.normalized.get(key, partial(make, record, user_id, zone), len(raw)))
         except (ValueError, OverflowError):
             # the text rules met a time they cannot place on the calendar: that record is skipped, never fatal
             log.warning("skipped an unreadable %s record", job.source.name)
@@ -156,6 +160,15 @@ async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[
 
 
 _encode = msgspec.msgpack.Encoder().encode
+
+
+def _record_bytes(record: Any) -> bytes | None:
+    """The record as bytes, to know it again by; None for one msgpack cannot hold (an advisory
+    number past 2**64): it is normalized every time instead of skipped."""
+    try:
+        return _encode(record)
+    except (OverflowError, TypeError, ValueError):
+        return None
 
 
 def _failure(exc: BaseException, budget: float) -> str:

@@ -50,13 +50,15 @@ _FRAMING = re.compile(
 )
 _PERIODS = ("week", "month", "quarter", "year")
 _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
-# what a title may start with once its time words are gone (「明天下午三点的会」 → 「会」, not 「的会」)
-# Deadline words said with a time (截止到…, …之前): the item's due time says them,
-# and the words that move a plan to the time (往后挪到…): the item's time is that new time
+# Deadline words said with a time (截止到…, …之前): the item's due time says them, and so do the
+# words that move a plan to its time (往后挪到…); 整 after a clock time (四点整) is part of it
 _DEADLINE_BEFORE = re.compile(r"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在|[定约]在|安排在|定于|(?:往[前后])?(?:改到|改在|"
                               r"推迟到|推到|延到|延期到|顺延到|提前到|挪到|换到))$")
-_DEADLINE_AFTER = re.compile(r"^整?(?:下班前|之前|以前|前|截止到?|为止)?(?:了$)?")
-_PRONOUN = re.compile(r"[他她]")
+_DEADLINE_AFTER = re.compile(r"^(?:之前|以前|前|截止到?|为止)?(?:了$)?")
+_CLOCK_END = re.compile(r"[点时分钟]$")
+_PRONOUN = re.compile(r"(?<!其)[他她]")
+_BORROWED_MAX = 12  # a clause borrowed to say what or who, at most this long: the item's own words come first
+# what a title may start with once its time words are gone (「明天下午三点的会」 → 「会」, not 「的会」)
 _LEADING_JOINER = re.compile(r"^[的在是，,：:\s]+")
 # Filler that says nothing about which event a text is about (「记得明天和张总签合同」 ≈ 「和张总签合同」).
 _FILLER = re.compile(
@@ -177,33 +179,42 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
     """The clause that holds the event's time expression (else the first), without the time words
     the item's own resolved time replaces, nor the deadline words around them: 「明天下午三点和张总签合同」
     → 「和张总签合同」, 「合肥的差旅票据截止到下星期五交给财务」 → 「合肥的差旅票据交给财务」. A clause left
-    with too little to say what it is about keeps the clause before it (「可乐的狗粮快见底了，得补上」),
-    or, first and without a time, the one after it (「定了，年会放在杭州」); one saying 他 or 她 keeps the
-    clause before it that names who."""
+    with too little to say what it is about keeps a short clause before it (「可乐的狗粮快见底了，得补上」),
+    or, first and without a time, the one after it (「定了，年会放在杭州」); one saying 他 or 她 keeps a
+    short clause before it that names who (「跟钱总保证了，给他试点方案」)."""
     pos, before = 0, ""
     clauses = _CLAUSE.split(text)
     for n, clause in enumerate(clauses):
         start = text.find(clause, pos)
         pos = start + len(clause)
-        if not clause.strip() or (expr is not None and not start <= expr.span[0] < pos):
-            before = clause.strip() or before
+        if not clause.strip():
             continue
-        kept = clause
-        for e in sorted(exprs, key=lambda e: -e.span[0]):
-            if start <= e.span[0] and e.span[1] <= pos:
-                kept = (_DEADLINE_BEFORE.sub("", kept[: e.span[0] - start])
-                        + _DEADLINE_AFTER.sub("", kept[e.span[1] - start :]))
-        kept = _LEADING_JOINER.sub("", kept.strip())
+        if expr is not None and not start <= expr.span[0] < pos:
+            before = _without_times(clause, start, exprs)
+            continue
+        kept = _without_times(clause, start, exprs)
         if len(kept) < 2:
             kept = clause.strip()
+        borrow = before if 2 <= len(before) <= _BORROWED_MAX else ""
         if len(kept) < 4:
-            # 「定了，年会放在杭州…」: what was decided is in the next clause
             after = next((c.strip() for c in clauses[n + 1 :] if c.strip()), "") if expr is None else ""
-            kept = f"{before}，{kept}" if before else f"{kept}，{after}" if after else kept
-        elif before and _PRONOUN.search(kept) and people_in(before):
-            kept = f"{before}，{kept}"  # 「跟钱总保证了，给他试点方案」: who 他 is
+            kept = f"{borrow}，{kept}" if borrow else f"{kept}，{after}" if after else kept
+        elif borrow and _PRONOUN.search(kept) and people_in(borrow):
+            kept = f"{borrow}，{kept}"
         return kept[:30]
     return text.strip()[:30]
+
+
+def _without_times(clause: str, start: int, exprs: list[TimeExpression]) -> str:
+    """`clause` (at `start` in its text) without its time expressions and the deadline words framing them."""
+    end = start + len(clause)
+    for e in sorted(exprs, key=lambda e: -e.span[0]):
+        if start <= e.span[0] and e.span[1] <= end:
+            after = clause[e.span[1] - start :]
+            if _CLOCK_END.search(e.text) and after.startswith("整"):
+                after = after[1:]
+            clause = _DEADLINE_BEFORE.sub("", clause[: e.span[0] - start]) + _DEADLINE_AFTER.sub("", after)
+    return _LEADING_JOINER.sub("", clause.strip())
 
 
 def _gist(body: str, exprs: list[TimeExpression]) -> str:

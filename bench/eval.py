@@ -283,9 +283,11 @@ def lifecycle_errors(service_url: str, gold: dict) -> list[str]:
     user = gold["meta"]["main_user"]
     said_at = {f"meinput:segment:{r['evidence_id']}": r["observed_at"] for r in gold["meinput"]}
     said_at |= {f"chat:message:{m['message_id']}": m["created_at"] for m in gold["chat"][user]["messages"]}
-    # a cancellation is known once the event's last record was said (the one calling it off)
-    cancelled_at = {e["id"]: max(said_at.get(ref, "") for ref in e["records"]) for e in gold["events"]
-                    if e["status"] == "cancelled"}
+    # a cancellation is known once the event's last note or message was said (the one calling it off);
+    # one cancelled by its calendar entry alone, from the start
+    cancelled_at = {e["id"]: max((said_at[ref] for ref in e["records"] if ref in said_at),
+                                 default="2000-01-01T00:00:00+00:00")
+                    for e in gold["events"] if e["status"] == "cancelled"}
     errors = []
     for q in gold["queries"]:
         body = json.dumps({"user_id": user, "query": q["query"], "now": q["now"], "timezone": "Asia/Shanghai",

@@ -53,6 +53,7 @@ async def prepare(socket_dir: str) -> None:
         await conn.execute(f"ALTER DATABASE \"{DB}\" SET temp_buffers = '96MB'")
         await conn.execute(f"ALTER DATABASE \"{DB}\" SET plan_cache_mode = 'force_custom_plan'")
         await conn.execute(f"ALTER DATABASE \"{DB}\" SET jit = off")
+        await conn.execute(f"ALTER DATABASE \"{DB}\" SET work_mem = '32MB'")
     finally:
         await conn.close()
 

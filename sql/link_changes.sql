@@ -10,8 +10,9 @@
 -- (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
 -- are both done by 「保密协议签好寄回了」), and every plan at that plan's very clock time sharing a word
 -- with it. A plan changed several times keeps its latest change. A done record that fits no plan by
--- its words but shares one with to-dos due on one day within `due_soon` of it ticks those off: a
--- to-do ticked off just before its deadline is said in few words (「狗粮买了」 for 「…10月25日得补上」).
+-- its share of words but has two words in common (not people) with to-dos due on one day within
+-- `due_soon` of it ticks those off: a to-do ticked off just before its deadline is said in few
+-- words among others (「狗粮买了，顺手给可乐挑了根磨牙棒」 for 「可乐的狗粮快见底了，10月25日得补上」).
 -- The change records drive the join (they are few; materialized, so that each probes the plans
 -- due around it through the (user_id, event_time) index instead of every plan scanning them all).
 CREATE TEMP TABLE recall_changes ON COMMIT DROP AS
@@ -29,7 +30,10 @@ WITH u AS MATERIALIZED (
                   + (CASE WHEN u.change <> 'moved' AND u.event_grain IS NOT NULL AND u.local_day = p.local_day
                           THEN 1 ELSE 0 END)) AS fits_words,
            u.change = 'done' AND p.type IN ('todo', 'commitment')
-             AND p.event_time <= u.observed_time + CAST(:due_soon AS interval) AS due_soon
+             AND p.event_time <= u.observed_time + CAST(:due_soon AS interval)
+             -- two words in common that are not people: one shared name (王总, 妈妈) or verb (写完) is not enough
+             AND w.shared - cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
+                          - cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) >= 2 AS due_soon
     FROM u
     JOIN recall_candidates p
       ON p.user_id = u.user_id
@@ -37,7 +41,8 @@ WITH u AS MATERIALIZED (
                           AND u.observed_time + CAST(:horizon AS interval)
      AND p.id <> u.id
      AND p.observed_time < u.observed_time
-    CROSS JOIN LATERAL (SELECT -(p.kw <#> u.kw) / least(p.kw_count, u.kw_count) AS overlap) o
+    CROSS JOIN LATERAL (SELECT -(p.kw <#> u.kw) AS shared) w
+    CROSS JOIN LATERAL (SELECT w.shared / least(p.kw_count, u.kw_count) AS overlap) o
     WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
       AND coalesce(p.names && u.names, true) AND coalesce(p.kin && u.kin, true)
       AND o.overlap > 0

@@ -57,6 +57,7 @@ def test_cache_evicts_least_recently_used_beyond_its_byte_budget():
 def test_normalized_records_are_made_once_and_the_least_recently_used_go_beyond_the_budget():
     t0 = datetime(2026, 9, 1, tzinfo=TZ)
     made: list[int] = []
+    now = [0.0]
 
     def make(i: int):
         def made_now():
@@ -64,7 +65,7 @@ def test_normalized_records_are_made_once_and_the_least_recently_used_go_beyond_
             return _cand(i, "字" * 1000, t0)  # ~7 KB each
         return made_now
 
-    records = NormalizedRecords(max_bytes=16_000)
+    records = NormalizedRecords(max_bytes=16_000, idle_s=600, clock=lambda: now[0])
     first = records.get(("r", 1), make(1))
     assert records.get(("r", 1), make(1)) is first and made == [1]
     records.get(("r", 2), make(2))
@@ -74,6 +75,13 @@ def test_normalized_records_are_made_once_and_the_least_recently_used_go_beyond_
     made.clear()
     records.get(("r", 2), make(2))
     assert made == [2], "what went is made again"
+    records.get(("r", 4), make(4), key_bytes=8_000)  # its record's own bytes count too: all else goes
+    assert len(records) == 1
+
+    now[0] = 601.0  # not asked for in ten minutes (deleted upstream, say): not kept
+    made.clear()
+    records.get(("r", 4), make(4))
+    assert made == [4]
 
 
 def test_cache_serves_a_window_inside_a_cached_one_in_the_order_put():

@@ -142,8 +142,19 @@ async def test_a_record_pulled_again_is_not_read_again_unless_it_was_edited(upst
     assert again[ref].event_time is not None and first[ref].content == said
     unchanged = [r for r in first if r != ref]
     assert all(again[r] is first[r] for r in unchanged), "the same record is not parsed again"
-    other = await fetch_candidates(_plan(), CLOCK, OTHER_USER, up)
-    assert all(c.user_id == OTHER_USER for c in other.candidates)
+
+
+async def test_a_record_with_a_number_too_big_to_keep_is_still_read(upstreams, upstream_env, emulator):
+    segment = next(s for s in emulator.state.dataset.segments if s["user_id"] == DEMO_USER)
+    said = segment.get("importance")
+    segment["importance"] = 2**70  # advisory, and more than msgpack (the record cache's key) can hold
+    try:
+        got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(upstream_env))
+    finally:
+        segment["importance"] = said
+    ref = f"meinput:segment:{segment['evidence_id']}"
+    assert got.reports["meinput"].skipped == 0
+    assert [c.importance for c in got.candidates if c.source_ref == ref] == [1.0]
 
 
 async def test_cache_keys_include_the_user(upstreams, upstream_env):

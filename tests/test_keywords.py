@@ -37,9 +37,11 @@ def test_an_everyday_noun_the_dictionary_lacks_is_still_one_word():
     # so a plan and the record ticking it off shared nothing but the dog's name
     assert "狗粮" in keywords("可乐的狗粮快见底了") and "狗粮" in keywords("狗粮买了，顺手挑了根磨牙棒")
     assert "猫砂" in keywords("猫砂快用完了")
-    assert not {"买了", "粮了"} & set(keywords("狗粮买了")), "a pair with a grammar character is no word"
+    assert not {"粮买", "约好", "去看"} & set(keywords("狗粮买了，约好了去看牙")), "only two nouns make a noun"
+    assert keywords("５月２０号交报告") == ["报告"] and keywords("😀😀狗粮") == ["狗粮"], "no digits or emoji"
 
 
 def test_an_expense_claim_is_one_thing_by_its_form_or_its_receipts():
     assert "报销" in keywords("合肥的差旅票据交给财务") and "报销" in keywords("报销单交了，高铁票都齐了")
     assert "报销" not in keywords("给客户开发票"), "a client's invoice is not an expense claim"
+    assert {"报销", "票据"} <= set(keywords("报销单交了，住宿发票都齐了")) & set(keywords("差旅票据交给财务"))

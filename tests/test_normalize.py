@@ -223,6 +223,11 @@ def test_a_memorys_own_event_time_dates_it():
         ("给小郑的产品培训往后挪到下周一上午九点半", "给小郑的产品培训"),
         ("预测会改到礼拜四下午四点整了", "预测会"),
         ("电话里跟钱总保证了，下周三前给他试点方案", "电话里跟钱总保证了，给他试点方案"),
+        ("周一跟王总开了会，周三前给他发方案", "跟王总开了会，给他发方案"),  # the borrowed clause's time is not the item's
+        ("上周三在公司楼下的咖啡馆跟王总聊了很久明年的合作，周五前给他发方案", "给他发方案"),  # too long to borrow
+        ("王总那边催了，明天给其他客户发报价", "给其他客户发报价"),  # 其他 is nobody
+        ("周五整理周报发给王总", "整理周报发给王总"),  # 整 after a day is a word of its own
+        ("恒通明天下班前要看到", "恒通下班前要看到"),  # a day does not say 下班前
         ("嘉禾医药的POC启动会定在下星期二上午10:00，帮我写个会议议程", "嘉禾医药的POC启动会"),
         ("明天", "明天"),  # nothing but time words: the text is all there is to show
     ],

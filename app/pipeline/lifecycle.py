@@ -20,7 +20,7 @@ MIN_OVERLAP = 0.5  # the change and the plan share at least half of the shorter 
 ANCHOR_DISCOUNT = 0.2
 GRACE = timedelta(days=1)  # 「发了」 said the day after the deadline still ticks it off
 HORIZON = timedelta(days=45)  # a plan further ahead than this is not what a change is about
-DUE_SOON = timedelta(days=2)  # a to-do due this soon after a done record sharing a word with it is the one done
+DUE_SOON = timedelta(days=2)  # a to-do due this soon after a done record with two words in common is the one done
 
 
 async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate], *,
