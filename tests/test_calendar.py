@@ -402,3 +402,39 @@ async def test_a_plan_over_three_centuries_is_cut_around_now(client, emulator, m
     assert all(abs(datetime.fromisoformat(it["event_time"]) - DEMO_NOW) <= timedelta(days=2 * 366 + 1)
                for it in calendar)
 
+
+
+async def test_an_unchanged_feed_is_expanded_once_and_an_edited_one_again(upstreams, upstream_env, emulator,
+                                                                            monkeypatch):
+    from app.cache import TimelineCache
+    from app.fetch import fetch_candidates
+    from app.planner.clock import resolve_clock
+    from app.sources import calendar, worker
+
+    children = []
+    run = worker.run
+
+    async def counted(*args, **kwargs):
+        children.append(1)
+        return await run(*args, **kwargs)
+
+    monkeypatch.setattr(worker, "run", counted)
+    monkeypatch.setattr(calendar, "EXPANDED", calendar.ExpandedFeeds())
+    feed = _hostile_feed()
+    monkeypatch.setitem(emulator.state.dataset.calendars, HOSTILE_USER, feed)
+    up = upstreams(upstream_env)
+    elapsed = [0.0]
+    up.cache = TimelineCache(0.5, clock=lambda: elapsed[0])  # expired by hand between the pulls
+    plan, clock = plan_query("我今天有什么安排？", now=DEMO_NOW), resolve_clock(DEMO_NOW, None)
+
+    async def titles() -> list[str]:
+        elapsed[0] += 1
+        got = await fetch_candidates(plan, clock, HOSTILE_USER, up)
+        assert got.reports["calendar"].status == "ok" and not got.reports["calendar"].cached
+        return [c.title for c in got.candidates if c.source == "calendar"]
+
+    assert await titles() == ["代码评审"] and await titles() == ["代码评审"]
+    assert len(children) == 1, "pulled again, the same feed is not expanded again"
+    monkeypatch.setitem(emulator.state.dataset.calendars, HOSTILE_USER,
+                        [line.replace("SUMMARY:代码评审", "SUMMARY:代码评审（线上）") for line in feed])
+    assert await titles() == ["代码评审（线上）"] and len(children) == 2, "an edited feed is read as it is now"

@@ -17,16 +17,21 @@ reaches at most REACH either side of the request's now. Then each UID is expande
 slice (UID_CPU_S) and the whole feed in a child process killed at the source's deadline
 (app/sources/worker.py), so whatever the checks miss costs at most that, and nothing keeps
 running after the request. At most `cap` instances are kept per UID and per feed, the newest.
+An unchanged feed (the same bytes) asked for the same window again is not expanded again: what
+the child made is kept by the feed's digest (`EXPANDED`, in this process, bounded; only a whole
+expansion, never one the deadline cut).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import math
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from time import monotonic
 from typing import Any
 from urllib.parse import quote
 
@@ -91,10 +96,55 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[CalendarEvent]:
     if lo >= hi:  # the whole window is beyond reach: nothing to ask for
         return Pulled([], fetched=0, skipped=0, truncated=True)
     body = await request_bytes(http, "GET", feed_url(req.base_url, req.user_id))
-    pulled = await worker.run(expansions, (body, (lo, hi), req.zone, req.cap), deadline=http.deadline,
-                              slice_s=UID_CPU_S)
-    pulled = newest(pulled, req.cap, lambda e: e.start)
+    key = (hashlib.blake2b(body, digest_size=16).digest(), lo, hi, req.zone, req.cap)
+    pulled = EXPANDED.get(key)
+    if pulled is None:
+        pulled = await worker.run(expansions, (body, (lo, hi), req.zone, req.cap), deadline=http.deadline,
+                                  slice_s=UID_CPU_S)
+        pulled = newest(pulled, req.cap, lambda e: e.start)
+        if pulled.stopped is None:
+            EXPANDED.put(key, pulled)
     return replace(pulled, truncated=True) if cut else pulled
+
+
+class ExpandedFeeds:
+    """Whole expansions by (feed digest, window, zone, cap), least recently used first: at most
+    `max_instances` instances in all, none kept unused for `idle_s`."""
+
+    def __init__(self, max_instances: int = 50_000, idle_s: float = 3600.0) -> None:
+        self.max_instances = max_instances
+        self.idle_s = idle_s
+        self._entries: OrderedDict[tuple[Any, ...], tuple[Pulled[CalendarEvent], float]] = OrderedDict()
+        self._instances = 0
+
+    def get(self, key: tuple[Any, ...]) -> Pulled[CalendarEvent] | None:
+        found = self._entries.pop(key, None)
+        if found is None:
+            return None
+        if found[1] <= monotonic() - self.idle_s:
+            self._instances -= len(found[0].records)
+            return None
+        self._entries[key] = (found[0], monotonic())
+        return found[0]
+
+    def put(self, key: tuple[Any, ...], pulled: Pulled[CalendarEvent]) -> None:
+        if len(pulled.records) > self.max_instances:
+            return
+        now = monotonic()
+        replaced = self._entries.pop(key, None)  # two pulls of one feed at once: the later one stays
+        if replaced is not None:
+            self._instances -= len(replaced[0].records)
+        self._entries[key] = (pulled, now)
+        self._instances += len(pulled.records)
+        while self._entries:
+            oldest, used = next(iter(self._entries.values()))
+            if used > now - self.idle_s and self._instances <= self.max_instances:
+                break
+            self._instances -= len(oldest.records)
+            self._entries.popitem(last=False)
+
+
+EXPANDED = ExpandedFeeds()
 
 
 def expand(body: bytes, window: tuple[datetime, datetime], zone: tzinfo, cap: int) -> Pulled[CalendarEvent]:
