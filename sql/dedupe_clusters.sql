@@ -1,7 +1,7 @@
 -- name: dedupe_clusters
 -- params: ids, roots
--- Each in-window item's cluster: the smallest id of its connected component in recall_edges
--- (ids and roots are parallel arrays, labelled by app/pipeline/dedupe.py from edge_lists); an
+-- Each in-window item's cluster: the smallest id of its connected component in dedupe_edges' graph
+-- (ids and roots are parallel arrays, labelled by app/pipeline/dedupe.py from the edges dedupe_edges returns); an
 -- item without an edge is its own cluster.
 CREATE TEMP TABLE recall_clusters ON COMMIT DROP AS
 SELECT w.id, coalesce(c.root, w.id) AS cluster

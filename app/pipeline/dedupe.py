@@ -27,16 +27,13 @@ class Deduped:
 
 
 async def dedupe(run: SqlRun, in_window: int, *, explain: bool = False) -> Deduped:
-    """Fill `recall_edges` (one row per item with a match: its neighbour list) and `recall_clusters`."""
+    """Fill `recall_clusters` from the edges dedupe_edges finds (one row per item with a match: its
+    neighbour list); with `explain`, the statement runs twice: once under EXPLAIN ANALYZE."""
     params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP,
               "min_overlap_at_same_time": MIN_OVERLAP_AT_SAME_TIME, "min_shared_at_same_time": MIN_SHARED_AT_SAME_TIME,
               "reply_within": REPLY_WITHIN, "max_neighbours": MAX_NEIGHBOURS}
-    if explain:
-        plan = await run.explain("dedupe_edges", **params)
-    else:
-        await run.execute("dedupe", "dedupe_edges", **params)
-        plan = None
-    ids, roots = _components(await run.fetch("dedupe", "edge_lists"))
+    plan = await run.explain("dedupe_edges", **params) if explain else None
+    ids, roots = _components(await run.fetch("dedupe", "dedupe_edges", **params))
     await run.execute("dedupe", "dedupe_clusters", ids=ids, roots=roots)
     if in_window <= MAX_NEIGHBOURS + 1:  # nobody can have more neighbours than the cap: no count to run
         return Deduped(crowded=0, plan=plan)

@@ -3,6 +3,7 @@ boxed into the time its request has left."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager, nullcontext
@@ -89,8 +90,8 @@ class SqlRun:
         async with self._timed("dedupe", name) as started:
             lines = await self.conn.fetch(f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) {stmt.sql}", *stmt.args(params))
         plan = "\n".join(r[0] for r in lines)
-        count = await self.conn.fetchval(f"SELECT count(*) FROM {_created_table(stmt.source)}")
-        self.steps.append(ExplainStep(stage="dedupe", statement=name, sql=stmt.source, rows=count, ms=_ms(started)))
+        self.steps.append(ExplainStep(stage="dedupe", statement=name, sql=f"EXPLAIN ANALYZE {stmt.source}",
+                                      rows=_top_rows(plan), ms=_ms(started)))
         return plan
 
     @asynccontextmanager
@@ -118,10 +119,10 @@ class SqlRun:
                 raise OutOfTime(stage, name) from None
 
 
-def _created_table(source: str) -> str:
-    # "CREATE TEMP TABLE name ..." → name (only our own statements from sql/ reach here)
-    words = source.split()
-    return words[words.index("TABLE") + 1]
+def _top_rows(plan: str) -> int:
+    # the first node's "actual rows=N.NN": what the statement returned
+    found = re.search(r"actual rows=([\d.]+)", plan)
+    return round(float(found[1])) if found else 0
 
 
 def _rows_of(status: str) -> int:
