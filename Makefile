@@ -35,6 +35,7 @@ bench: $(VENV)/.bench-installed
 	$(PY) bench/recall.py
 	$(PY) bench/calendar_cost.py
 	$(PY) bench/cold_path.py
+	$(PY) bench/sql_steps.py
 	$(PY) bench/load.py
 
 # the service against misbehaving upstreams and a killed database (a few minutes each)

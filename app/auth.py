@@ -40,7 +40,7 @@ PROBES = ("/healthz", "/readyz")  # answer without credentials, with a status an
 # reached without credentials too; who may read it is the metrics setting's business (app.web)
 METRICS_PATH = "/metrics"
 JWKS_ALGORITHMS = ("RS256", "ES256")
-_CHALLENGE = 'Bearer realm="memind-recall"'
+CHALLENGE = 'Bearer realm="memind-recall"'
 
 
 class AccessDenied(RecallError):
@@ -157,7 +157,7 @@ class _Authenticator:
         if len(authorizations) > 1:
             # which one counts is a guess a proxy in front may make otherwise (RFC 6750 §3.1)
             raise AccessDenied(400, "send one `Authorization` header, not several",
-                               {"WWW-Authenticate": f'{_CHALLENGE}, error="invalid_request"'})
+                               {"WWW-Authenticate": f'{CHALLENGE}, error="invalid_request"'})
         authorization = authorizations[0] if authorizations else None
         if authorization is None and (path in PROBES or path == METRICS_PATH):
             return Caller(name="probe", role="probe")
@@ -165,7 +165,7 @@ class _Authenticator:
         presented = presented.strip()
         if scheme.lower() != "bearer" or not presented:
             raise AccessDenied(401, "send `Authorization: Bearer <token>` (a service token or an end-user JWT)",
-                               {"WWW-Authenticate": _CHALLENGE})
+                               {"WWW-Authenticate": CHALLENGE})
         given = presented.encode()
         name = None
         for token_name, token in self.tokens:  # every one compared, in constant time
@@ -178,11 +178,11 @@ class _Authenticator:
                 user = self.verifier.user_of(presented)
             except (jwt.PyJWTError, ValueError) as exc:  # ValueError: a key that cannot take this token
                 raise AccessDenied(401, f"bearer token rejected: {exc}",
-                                   {"WWW-Authenticate": f'{_CHALLENGE}, error="invalid_token"'}) from None
+                                   {"WWW-Authenticate": f'{CHALLENGE}, error="invalid_token"'}) from None
             return Caller(name=f"user:{self.user_hash(user)}", role="user", user_id=user)
         raise AccessDenied(401, "bearer token rejected: not a known service token"
                            + (" nor a valid JWT" if self.verifier.keys else ""),
-                           {"WWW-Authenticate": f'{_CHALLENGE}, error="invalid_token"'})
+                           {"WWW-Authenticate": f'{CHALLENGE}, error="invalid_token"'})
 
 
 # ---------------------------------------------------------------- rate limit

@@ -4,8 +4,8 @@ window; a window pulled again must not be parsed again).
 TimelineCache: candidates per (user, source, zone, query) and window for a short TTL; a window
 inside a cached one is served from it. NormalizedRecords: each candidate by the very record it was
 made from, so that a pull after the TTL (or of another window) normalizes only records it has not
-seen. Both bounded by a byte budget (LRU); neither is ever written to disk or to a table: RFC §11
-forbids a persisted index in v0.1.
+seen (an IdleLru, as is the calendar's cache of expanded feeds). All bounded (LRU); none is ever
+written to disk or to a table: RFC §11 forbids a persisted index in v0.1.
 """
 
 from __future__ import annotations
@@ -16,10 +16,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Generic, TypeVar
 
 from app.candidate import Candidate
 
 Window = tuple[datetime, datetime]
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
 @dataclass(slots=True)
@@ -97,6 +100,47 @@ class TimelineCache:
         return len(self._entries)
 
 
+class IdleLru(Generic[K, V]):
+    """Values by key, least recently used first: none kept once unused for `idle_s`, at most
+    `max_weight` in all (each weighs what `put` says; one heavier than that is not kept)."""
+
+    def __init__(self, max_weight: int, idle_s: float = 3600.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.max_weight = max_weight
+        self.idle_s = idle_s
+        self._clock = clock
+        self._entries: OrderedDict[K, tuple[V, int, float]] = OrderedDict()
+        self._weight = 0
+
+    def get(self, key: K) -> V | None:
+        found = self._entries.pop(key, None)
+        if found is None:
+            return None
+        if found[2] <= self._clock() - self.idle_s:
+            self._weight -= found[1]
+            return None
+        self._entries[key] = (found[0], found[1], self._clock())
+        return found[0]
+
+    def put(self, key: K, value: V, weight: int) -> None:
+        replaced = self._entries.pop(key, None)  # two requests made it at once: the later one stays
+        if replaced is not None:
+            self._weight -= replaced[1]
+        if weight > self.max_weight:
+            return
+        now = self._clock()
+        self._entries[key] = (value, weight, now)
+        self._weight += weight
+        while self._entries:  # the idle ones first, then as many as the budget needs
+            _, oldest_weight, used = next(iter(self._entries.values()))
+            if used > now - self.idle_s and self._weight <= self.max_weight:
+                break
+            self._weight -= oldest_weight
+            self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
 class NormalizedRecords:
     """Candidates by what they were made from: a key naming the record's source, user and zone and
     its bytes as the upstream sent them. An edited record has other bytes, so it is normalized anew;
@@ -105,33 +149,15 @@ class NormalizedRecords:
 
     def __init__(self, max_bytes: int = 64 * 1024 * 1024, idle_s: float = 3600.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.max_bytes = max_bytes
-        self.idle_s = idle_s
-        self._clock = clock
-        self._entries: OrderedDict[Hashable, tuple[Candidate, int, float]] = OrderedDict()
-        self._bytes = 0
+        self._made: IdleLru[Hashable, Candidate] = IdleLru(max_bytes, idle_s, clock)
 
     def get(self, key: Hashable, make: Callable[[], Candidate], key_bytes: int = 0) -> Candidate:
         """The candidate made from the record `key` names (`key_bytes` long), made by `make` the first time."""
-        now = self._clock()
-        found = self._entries.pop(key, None)
-        if found is not None and found[2] > now - self.idle_s:
-            self._entries[key] = (found[0], found[1], now)
-            return found[0]
-        if found is not None:
-            self._bytes -= found[1]
-        candidate = make()
-        size = _size([candidate]) + key_bytes
-        self._entries[key] = (candidate, size, now)
-        self._bytes += size
-        # least recently used first: the idle ones, then as many as the budget needs
-        while self._entries:
-            _, (_, oldest_size, used) = next(iter(self._entries.items()))
-            if used > now - self.idle_s and self._bytes <= self.max_bytes:
-                break
-            self._bytes -= oldest_size
-            self._entries.popitem(last=False)
+        candidate = self._made.get(key)
+        if candidate is None:
+            candidate = make()
+            self._made.put(key, candidate, _size([candidate]) + key_bytes)
         return candidate
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._made)

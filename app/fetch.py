@@ -88,7 +88,7 @@ class _Job:
     upstream: UpstreamClient
     token: str | None
     zone: tzinfo  # the zone its records are normalized in
-    key: tuple[str, ...]  # its cache key: user, source, zone (+ the query, for a source that searches)
+    key: tuple[str, ...]  # its cache key: user, source, zone, the query (a searching source's)
 
 
 def event_window(plan: ContextPlan, now: datetime) -> Window:
@@ -206,7 +206,7 @@ async def fetch_candidates(plan: ContextPlan, clock: Clock, user_id: str, up: Up
         query = search_query(plan, source.name) if source.searches else ""
         pull = Pull(base_url=getattr(s, source.url_setting), user_id=user_id, window=windows[source.by_event_time],
                     query=query, cap=s.source_record_cap, zone=clock.zone, now=clock.now)
-        key = (user_id, source.name, clock.label, *((query,) if source.searches else ()))
+        key = (user_id, source.name, clock.label, query)  # query: "" for a source that does not search
         jobs[source.name] = _Job(source=source, pull=pull, upstream=up.clients[source.name],
                                  token=getattr(s, source.token_setting), zone=clock.zone, key=key)
 

@@ -182,7 +182,7 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
     with too little to say what it is about keeps a short clause before it (「可乐的狗粮快见底了，得补上」),
     or, first and without a time, the one after it (「定了，年会放在杭州」); one saying 他 or 她 keeps a
     short clause before it that names who (「跟钱总保证了，给他试点方案」)."""
-    pos, before = 0, ""
+    pos, previous = 0, ("", 0)
     clauses = _CLAUSE.split(text)
     for n, clause in enumerate(clauses):
         start = text.find(clause, pos)
@@ -190,11 +190,12 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
         if not clause.strip():
             continue
         if expr is not None and not start <= expr.span[0] < pos:
-            before = _without_times(clause, start, exprs)
+            previous = (clause, start)
             continue
         kept = _without_times(clause, start, exprs)
         if len(kept) < 2:
             kept = clause.strip()
+        before = _without_times(*previous, exprs)
         borrow = before if 2 <= len(before) <= _BORROWED_MAX else ""
         if len(kept) < 4:
             after = next((c.strip() for c in clauses[n + 1 :] if c.strip()), "") if expr is None else ""
@@ -258,7 +259,7 @@ def _text_time(expr: TimeExpression | None, kind: ItemType, body: str, observed:
         grain = grain if grain in ("minute", "hour") else "day"
     if grain in ("minute", "hour"):
         return event_time, grain, 1.0  # an explicit clock time leaves nothing to guess
-    return event_time, grain, 0.85 if grain in ("week", "month", "quarter", "year") else 0.97
+    return event_time, grain, 0.85 if grain in _PERIODS else 0.97
 
 
 def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: bool,

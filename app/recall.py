@@ -108,8 +108,9 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     result = await run_stages(deps.engine, deps.queries, stage_input, snapshot=request.user_snapshot,
                               limit=request.limit, include_hidden=request.include_hidden, explain=request.explain,
                               deadline=deadline, tracer=deps.tracer)
+    stage_ms = result.stage_ms()
     if deps.metrics is not None:
-        deps.metrics.observe_recall(fetch_s, result.stage_ms(), fetched.reports)
+        deps.metrics.observe_recall(fetch_s, stage_ms, fetched.reports)
     explain = None
     if request.explain:
         explain = Explain(steps=result.steps, dedupe_plan=result.dedupe_plan or "", changes=result.changes,
@@ -117,7 +118,7 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     bundle = build_bundle(plan, clock, result, fetched.reports, candidates=len(fetched.candidates), explain=explain)
     log.info("recall", extra={"fields": {
         "caller": caller_name.get(), "user": deps.user_hash(request.user_id), "mode": plan.temporal_mode, "ms": round((time.perf_counter() - started) * 1000, 1),
-        "stage_ms": result.stage_ms(), "fetch_ms": {k: r.ms for k, r in fetched.reports.items()},
+        "stage_ms": stage_ms, "fetch_ms": {k: r.ms for k, r in fetched.reports.items()},
         "sources": {k: r.status for k, r in fetched.reports.items()}, "counts": msgspec.structs.asdict(bundle.stats),
         "notices": len(bundle.notices)}})
     log.debug("recall query", extra={"fields": {"query": request.query}})

@@ -24,7 +24,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import contracts
-from app.auth import METRICS_PATH, AccessDenied, Caller, access_control
+from app.auth import CHALLENGE, METRICS_PATH, AccessDenied, Caller, access_control
 from app.contracts import ContextPlan, PlanRequest, Problem, RecallBundle, RecallRequest
 from app.db.engine import create_health_engine
 from app.db.health import database_health
@@ -191,7 +191,7 @@ def _may_read_metrics(access: str, request: Request[Caller, Any, Any]) -> None:
         raise HTTPException(status_code=404, detail="Not Found")
     if access == "service" and request.user.role != "service":
         if request.user.role == "probe":
-            raise AccessDenied(401, "send a service token to read /metrics", {"WWW-Authenticate": 'Bearer realm="memind-recall"'})
+            raise AccessDenied(401, "send a service token to read /metrics", {"WWW-Authenticate": CHALLENGE})
         raise AccessDenied(403, "only a service token may read /metrics")
 
 

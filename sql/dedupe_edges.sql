@@ -25,7 +25,7 @@
 -- window sorts cost more than the probes they replace.
 -- One row per item with an edge to a larger id: those ids (each pair once), returned to
 -- app/pipeline/dedupe.py, which labels the components (not kept in a temp table: creating and
--- dropping one with an array column is ~1.8 ms of catalog work per request).
+-- dropping one per request is catalog work; bench/sql_steps.py measures it for recall_candidates).
 WITH pairs AS (
     SELECT least(a.id, b.id) AS a, greatest(a.id, b.id) AS b
     FROM recall_window a

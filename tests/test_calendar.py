@@ -406,7 +406,7 @@ async def test_a_plan_over_three_centuries_is_cut_around_now(client, emulator, m
 
 async def test_an_unchanged_feed_is_expanded_once_and_an_edited_one_again(upstreams, upstream_env, emulator,
                                                                             monkeypatch):
-    from app.cache import TimelineCache
+    from app.cache import IdleLru, TimelineCache
     from app.fetch import fetch_candidates
     from app.planner.clock import resolve_clock
     from app.sources import calendar, worker
@@ -419,7 +419,7 @@ async def test_an_unchanged_feed_is_expanded_once_and_an_edited_one_again(upstre
         return await run(*args, **kwargs)
 
     monkeypatch.setattr(worker, "run", counted)
-    monkeypatch.setattr(calendar, "EXPANDED", calendar.ExpandedFeeds())
+    monkeypatch.setattr(calendar, "EXPANDED", IdleLru(max_weight=50_000))
     feed = _hostile_feed()
     monkeypatch.setitem(emulator.state.dataset.calendars, HOSTILE_USER, feed)
     up = upstreams(upstream_env)

@@ -40,8 +40,8 @@ def start_emulator(dataset: Dataset | None = None, port: int = 0, latency_s: flo
     state = EmulatorState(dataset=dataset or build_dataset(), latency_s=latency_s)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    # accepted connections inherit it: without, every answer on a kept-alive connection waited ~40 ms
-    # for the client's delayed ACK (Nagle), so "30 ms late" was ~72 ms late
+    # accepted connections inherit it: without, every answer on a kept-alive connection also waited
+    # for the client's delayed ACK (Nagle), so bench/cold_path.py's "30 ms late" was much later
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind(("127.0.0.1", port))
     server = uvicorn.Server(uvicorn.Config(create_emulator_app(state), log_level="warning", lifespan="off"))

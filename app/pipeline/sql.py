@@ -46,7 +46,7 @@ class SqlRun:
     deadline: float | None = None
     steps: list[ExplainStep] = field(default_factory=list)
     tracer: Tracer | None = None  # with tracing on: a span per statement, its name and stage, never its parameters
-    _timeout: tuple[float, float] | None = None  # the statement_timeout in force: (set at, deadline it was set for)
+    _timeout_s: float | None = None  # the statement_timeout in force (each statement gets all of it)
 
     @contextmanager
     def finishing_by(self, deadline: float | None) -> Iterator[None]:
@@ -105,17 +105,17 @@ class SqlRun:
                 now = time.monotonic()
                 left_ms = int((self.deadline - now) * 1000)
                 if left_ms < 1:  # 0 would switch the timeout off
-                    self._timeout = None  # a rollback follows, which may undo the one in force
+                    self._timeout_s = None  # a rollback follows, which may undo the one in force
                     raise OutOfTime(stage, name)
-                if self._timeout is None or abs(self._timeout[1] + now - self._timeout[0] - self.deadline) > TIMEOUT_SLACK_S:
+                if self._timeout_s is None or abs(now + self._timeout_s - self.deadline) > TIMEOUT_SLACK_S:
                     await self.conn.execute(self.queries["set_statement_timeout"].sql, str(left_ms))
-                    self._timeout = (now, now + left_ms / 1000)
+                    self._timeout_s = left_ms / 1000
             try:
                 yield time.perf_counter()
             except asyncpg.QueryCanceledError:
                 if self.deadline is None:
                     raise  # cancelled by someone else: not ours to explain
-                self._timeout = None
+                self._timeout_s = None
                 raise OutOfTime(stage, name) from None
 
 

@@ -27,11 +27,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import math
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from time import monotonic
 from typing import Any
 from urllib.parse import quote
 
@@ -39,6 +38,7 @@ import icalendar
 import msgspec
 import recurring_ical_events
 
+from app.cache import IdleLru
 from app.candidate import Candidate
 from app.normalize import Stated, build_candidate, estimate_importance, participants_of
 from app.planner.clock import FIRST_YEAR, LAST_YEAR
@@ -81,8 +81,8 @@ def feed_url(template: str, user_id: str) -> str:
 # much either side of the request's now, which still covers 去年 and 明年
 REACH = timedelta(days=2 * 366)
 # CPU one UID may take: the 1,000-VEVENT bench feed takes ~1 ms a UID, a moved-up series a few ms,
-# but a daily series over the widest window (REACH both ways: 1,465 instances) 95-160 ms here,
-# which a 0.2 s slice cut on a busy machine (the series was skipped)
+# but a daily series over the widest window (REACH both ways: 1,465 instances) came near 0.2 s and
+# was cut (skipped) on a busy machine
 UID_CPU_S = 0.5
 FINER_THAN_DAILY = frozenset({"SECONDLY", "MINUTELY", "HOURLY"})
 # an open-ended rule of only these parts repeats exactly every period: its start may move (_move_start)
@@ -105,56 +105,17 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[CalendarEvent]:
                                   slice_s=UID_CPU_S)
         pulled = newest(pulled, req.cap, lambda e: e.start)
         if pulled.stopped is None:
-            EXPANDED.put(key, pulled)
+            EXPANDED.put(key, pulled, len(pulled.records))
     return replace(pulled, truncated=True) if cut else pulled
 
 
-class ExpandedFeeds:
-    """Whole expansions by (feed digest, window, zone, cap), least recently used first: at most
-    `max_instances` instances in all, none kept unused for `idle_s`."""
-
-    def __init__(self, max_instances: int = 50_000, idle_s: float = 3600.0) -> None:
-        self.max_instances = max_instances
-        self.idle_s = idle_s
-        self._entries: OrderedDict[tuple[Any, ...], tuple[Pulled[CalendarEvent], float]] = OrderedDict()
-        self._instances = 0
-
-    def get(self, key: tuple[Any, ...]) -> Pulled[CalendarEvent] | None:
-        found = self._entries.pop(key, None)
-        if found is None:
-            return None
-        if found[1] <= monotonic() - self.idle_s:
-            self._instances -= len(found[0].records)
-            return None
-        self._entries[key] = (found[0], monotonic())
-        return found[0]
-
-    def put(self, key: tuple[Any, ...], pulled: Pulled[CalendarEvent]) -> None:
-        if len(pulled.records) > self.max_instances:
-            return
-        now = monotonic()
-        replaced = self._entries.pop(key, None)  # two pulls of one feed at once: the later one stays
-        if replaced is not None:
-            self._instances -= len(replaced[0].records)
-        self._entries[key] = (pulled, now)
-        self._instances += len(pulled.records)
-        while self._entries:
-            oldest, used = next(iter(self._entries.values()))
-            if used > now - self.idle_s and self._instances <= self.max_instances:
-                break
-            self._instances -= len(oldest.records)
-            self._entries.popitem(last=False)
-
-
-EXPANDED = ExpandedFeeds()
+# whole expansions by (feed digest, window, zone, cap), weighed by their instances
+EXPANDED: IdleLru[tuple[Any, ...], Pulled[CalendarEvent]] = IdleLru(max_weight=50_000)
 
 
 def expand(body: bytes, window: tuple[datetime, datetime], zone: tzinfo, cap: int) -> Pulled[CalendarEvent]:
     """`expansions` added up, in this process and without a CPU slice (tests, benches, the fork server's warm-up)."""
-    pulled: Pulled[CalendarEvent] = Pulled([], 0, 0)
-    for chunk in expansions(body, window, zone, cap):
-        pulled += chunk
-    return newest(pulled, cap, lambda e: e.start)
+    return newest(Pulled.concat(expansions(body, window, zone, cap)), cap, lambda e: e.start)
 
 
 def expansions(body: bytes, window: tuple[datetime, datetime], zone: tzinfo, cap: int,

@@ -107,10 +107,8 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[ChatRecord]:
     session_ids = list(dict.fromkeys(s.session_id for s in listed.records))
     sessions = await asyncio.gather(*(_session(req.base_url, sid, window, http) for sid in session_ids))
     # sessions that could not be read: skipped, their messages never asked for
-    pulled: Pulled[ChatRecord] = Pulled([], fetched=listed.skipped, skipped=listed.skipped, stopped=listed.stopped)
-    for session in sessions:
-        pulled += session
-    return newest(pulled + runs, req.cap, _when)
+    unread: Pulled[ChatRecord] = Pulled([], fetched=listed.skipped, skipped=listed.skipped, stopped=listed.stopped)
+    return newest(Pulled.concat((unread, *sessions, runs)), req.cap, _when)
 
 
 async def _session(base_url: str, session_id: str, window: dict[str, str], http: SourceCall) -> Pulled[ChatRecord]:

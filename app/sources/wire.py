@@ -13,7 +13,7 @@ the last days of its window.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 from typing import Annotated, Any, Generic, TypeVar
@@ -54,21 +54,32 @@ class Pulled(Generic[R]):
     truncated: bool = False  # more readable records came than SOURCE_RECORD_CAP: the oldest were dropped
     stopped: SourceError | None = None  # what ended the reading before its last page (what came before is kept)
 
-    def __add__(self, other: Pulled[R]) -> Pulled[R]:
-        return Pulled(self.records + other.records, self.fetched + other.fetched, self.skipped + other.skipped,
-                      self.truncated or other.truncated, self.stopped or other.stopped)
+    @staticmethod
+    def concat(parts: Iterable[Pulled[R]]) -> Pulled[R]:
+        """Parts read one after another, as one (their records copied once: adding them up one by
+        one would copy the records so far at every step)."""
+        records: list[R] = []
+        fetched = skipped = 0
+        truncated, stopped = False, None
+        for part in parts:
+            records.extend(part.records)
+            fetched += part.fetched
+            skipped += part.skipped
+            truncated = truncated or part.truncated
+            stopped = stopped or part.stopped
+        return Pulled(records, fetched, skipped, truncated, stopped)
 
 
 async def read_pages(pages: AsyncIterator[list[Any]], decode: Callable[[Any], R | None]) -> Pulled[R]:
     """Every page of a listing through `decode_each` as it arrives; a SourceError (the budget ran
     out, a page failed) ends the reading, and the pages read before it are kept."""
-    pulled: Pulled[R] = Pulled([], 0, 0)
+    read: list[Pulled[R]] = []
     try:
         async for page in pages:
-            pulled += decode_each(page, decode)
+            read.append(decode_each(page, decode))
     except SourceError as exc:
-        return replace(pulled, stopped=exc)
-    return pulled
+        return replace(Pulled.concat(read), stopped=exc)
+    return Pulled.concat(read)
 
 
 def newest(pulled: Pulled[R], cap: int, when: Callable[[R], datetime]) -> Pulled[R]:
