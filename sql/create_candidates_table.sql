@@ -23,6 +23,8 @@ CREATE TEMP TABLE recall_candidates (
     confidence     double precision NOT NULL,
     source_quality double precision NOT NULL,
     change         text,                 -- done | cancelled | moved: this record updates an earlier plan
+    changed_by     integer,              -- set by apply_changes: the later record that updated this plan...
+    changed_how    text,                 -- ...and how (done | cancelled | moved)
     participants   text[],               -- NULL when there are none: an empty array is far dearer to COPY
     -- the same people split by how they are named, for the "different people" veto: a son called
     -- 豆豆 in one record is 孩子 in another, so a name never contradicts a family word, only a name

@@ -13,7 +13,7 @@
 -- rarely repeats more; two conversations minutes apart about two 15:00 calls share none). Items
 -- naming people, none in common, are different events whatever their words (「给王总打电话」 ≠
 -- 「给李总打电话」, 「给妈妈打电话」 ≠ 「给老公打电话」); a name and a family word do not contradict each other
--- (the son is 豆豆 in one record and 孩子 in the next). A plan and the record that changed it (recall_changes) are one event too.
+-- (the son is 豆豆 in one record and 孩子 in the next). A plan and the record that changed it (changed_by, apply_changes) are one event too.
 -- Each item is compared with the next max_neighbours items after it in time order only (day grain:
 -- in observed order on its day), hence with at most that many on either side, nearest first: a
 -- window packed with thousands of messages costs n × max_neighbours comparisons, not n²
@@ -69,10 +69,9 @@ WITH pairs AS (
       AND (1 - (a.embedding <=> b.embedding) > CAST(:min_similarity AS double precision)
            OR -(a.kw <#> b.kw) / least(a.kw_count, b.kw_count) > CAST(:min_overlap AS double precision))
     UNION
-    SELECT least(ch.item, ch.change), greatest(ch.item, ch.change)
-    FROM recall_changes ch
-    JOIN recall_window wi ON wi.id = ch.item
-    JOIN recall_window wc ON wc.id = ch.change
+    SELECT least(wi.id, wc.id), greatest(wi.id, wc.id)
+    FROM recall_window wi
+    JOIN recall_window wc ON wc.id = wi.changed_by
 )
 SELECT a, array_agg(b) AS near
 FROM pairs

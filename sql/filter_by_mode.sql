@@ -19,7 +19,7 @@
 CREATE TEMP TABLE recall_window ON COMMIT DROP AS
 -- what scoring needs rides along, so that ranking touches recall_candidates only for the shown rows
 SELECT id, user_id, role, t, local_day, coarse, precise, names, kin, kw, kw_count, embedding, group_key,
-       temporal_match, source, type, source_quality, confidence, importance, observed_time, event_time
+       temporal_match, source, type, source_quality, confidence, importance, observed_time, event_time, changed_by
 FROM (
     SELECT m.*,
            CASE CAST(:mode AS text)
@@ -53,7 +53,7 @@ FROM (
         SELECT c.id, c.user_id, c.t, c.local_day, c.coarse, c.event_grain IN ('minute', 'hour') AS precise,
                c.names, c.kin, c.kw, c.kw_count, c.embedding, c.type, c.status,
                c.event_time, c.event_grain, c.source, c.source_quality, c.confidence, c.importance, c.observed_time,
-               c.role,
+               c.role, c.changed_by,
                c.type IN ('todo', 'commitment') AND c.status NOT IN ('completed', 'cancelled')
                  AND c.event_time < CAST(:event_lo AS timestamptz)
                  AND c.event_time >= CAST(:event_lo AS timestamptz) - CAST(:overdue_within AS interval)

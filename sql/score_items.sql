@@ -1,6 +1,7 @@
 -- name: score_items
--- params: topics, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
--- RFC §7 + §9: one row per cluster, best first, at most max_rows of them (hidden ones, scored under
+-- params: ids, roots, topics, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
+-- RFC §7 + §9: one row per cluster (ids[i]'s cluster is roots[i], from app/pipeline/dedupe.py; an
+-- in-window item not in ids is its own), best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
 -- highest source_quality (among equals, one naming the topic); merged_from lists every member's source_ref, participants are united,
 -- importance and temporal_match are the best of the members; `change` is what a later record did to
@@ -16,13 +17,13 @@
 -- bare remark, 0.5 + 0.5 × importance for an event, plan or decision (in the range asked, it is an
 -- answer whatever score an upstream gave it; a remark has to earn its place).
 WITH members AS (
-    SELECT k.cluster, w.id, w.source, w.type, w.source_quality, w.confidence, w.event_time, w.observed_time,
+    SELECT coalesce(k.root, w.id) AS cluster, w.id, w.source, w.type, w.source_quality, w.confidence, w.event_time, w.observed_time,
            w.importance, w.temporal_match, w.group_key,
            coalesce(cardinality(CAST(:topics AS text[])), 0) > 0 AND EXISTS (
                SELECT 1 FROM recall_candidates c CROSS JOIN unnest(CAST(:topics AS text[])) tp
                WHERE c.id = w.id AND strpos(lower(c.title || ' ' || c.content), lower(tp)) > 0) AS names_topic
-    FROM recall_clusters k
-    JOIN recall_window w ON w.id = k.id
+    FROM recall_window w
+    LEFT JOIN unnest(CAST(:ids AS integer[]), CAST(:roots AS integer[])) AS k (id, root) ON k.id = w.id
 ), representative AS (
     -- among equals, the record that names the topic speaks for the item (it shows why it matched)
     SELECT DISTINCT ON (cluster) cluster, id AS rep, source, type, source_quality, confidence, event_time
@@ -88,19 +89,19 @@ WITH members AS (
     ORDER BY sc.recall_score DESC, sc.event_time NULLS LAST, sc.id
     LIMIT CAST(:max_rows AS integer)
 ), shown_members AS (
-    SELECT s.cluster, c.id, c.source_ref, c.source_quality, c.observed_time, c.participants
+    SELECT s.cluster, c.id, c.source_ref, c.source_quality, c.observed_time, c.participants, c.changed_how
     FROM shown s
-    JOIN recall_clusters k ON k.cluster = s.cluster
-    JOIN recall_candidates c ON c.id = k.id
+    JOIN members m ON m.cluster = s.cluster
+    JOIN recall_candidates c ON c.id = m.id
 ), merged_refs AS (
     SELECT cluster, array_agg(source_ref ORDER BY source_quality DESC, observed_time, id) AS merged_from
     FROM shown_members
     GROUP BY cluster
 ), merged_changes AS (
-    SELECT sm.cluster, min(ch.kind) AS change
-    FROM shown_members sm
-    JOIN recall_changes ch ON ch.item = sm.id
-    GROUP BY sm.cluster
+    SELECT cluster, min(changed_how) AS change
+    FROM shown_members
+    WHERE changed_how IS NOT NULL
+    GROUP BY cluster
 ), merged_participants AS (
     SELECT sm.cluster, array_agg(DISTINCT x ORDER BY x) AS participants
     FROM shown_members sm, unnest(sm.participants) AS x

@@ -21,27 +21,40 @@ MAX_NEIGHBOURS = 64
 
 
 @dataclass(frozen=True, slots=True)
+class Clusters:
+    """Each in-window item with a match (ids) and the smallest id of its cluster (roots, parallel);
+    an item not listed is its own cluster. Handed to ranking as arrays, not kept in a temp table:
+    creating and dropping one per request is catalog work (bench/sql_steps.py)."""
+
+    ids: list[int]
+    roots: list[int]
+
+
+SINGLETONS = Clusters(ids=[], roots=[])  # dedupe skipped: every item its own cluster
+
+
+@dataclass(frozen=True, slots=True)
 class Deduped:
+    clusters: Clusters
     crowded: int  # items with more than MAX_NEIGHBOURS others after them in range: compared with the nearest only
     plan: str | None  # EXPLAIN ANALYZE of the dedupe statements, when asked
 
 
 async def dedupe(run: SqlRun, in_window: int, *, explain: bool = False) -> Deduped:
-    """Fill `recall_clusters` from the edges dedupe_edges finds (one row per item with a match: its
-    neighbour list); with `explain`, the statement runs twice: once under EXPLAIN ANALYZE."""
+    """Cluster the in-window items by the edges dedupe_edges finds (one row per item with a match:
+    its neighbour list); with `explain`, the statement runs twice: once under EXPLAIN ANALYZE."""
     params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP,
               "min_overlap_at_same_time": MIN_OVERLAP_AT_SAME_TIME, "min_shared_at_same_time": MIN_SHARED_AT_SAME_TIME,
               "reply_within": REPLY_WITHIN, "max_neighbours": MAX_NEIGHBOURS}
     plan = await run.explain("dedupe_edges", **params) if explain else None
-    ids, roots = _components(await run.fetch("dedupe", "dedupe_edges", **params))
-    await run.execute("dedupe", "dedupe_clusters", ids=ids, roots=roots)
+    clusters = _components(await run.fetch("dedupe", "dedupe_edges", **params))
     if in_window <= MAX_NEIGHBOURS + 1:  # nobody can have more neighbours than the cap: no count to run
-        return Deduped(crowded=0, plan=plan)
+        return Deduped(clusters=clusters, crowded=0, plan=plan)
     [row] = await run.fetch("dedupe", "dedupe_crowded", window_minutes=WINDOW_MINUTES, max_neighbours=MAX_NEIGHBOURS)
-    return Deduped(crowded=row["crowded"], plan=plan)
+    return Deduped(clusters=clusters, crowded=row["crowded"], plan=plan)
 
 
-def _components(edge_lists) -> tuple[list[int], list[int]]:
+def _components(edge_lists) -> Clusters:
     """Each item with an edge and the smallest id of its connected component (union-find). The
     edges (±15-min windows, vector and keyword similarity) are found in SQL; labelling their
     components is a graph walk that a recursive CTE did in O(k × local minima) per component of k
@@ -60,4 +73,4 @@ def _components(edge_lists) -> tuple[list[int], list[int]]:
             if ra != rb:
                 parent[max(ra, rb)] = min(ra, rb)
     ids = list(parent)
-    return ids, [root(x) for x in ids]
+    return Clusters(ids=ids, roots=[root(x) for x in ids])

@@ -27,15 +27,13 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
                           explain: bool = False) -> list[ChangedItem]:
     """Link every change record among `candidates` (as loaded) to the plan it updates and apply
     it; with `explain`, which record changed which item."""
-    if any(c.change for c in candidates):  # most requests have none: no index to build then
-        await run.execute("lifecycle", "index_candidate_times")
-    linked = await run.execute("lifecycle", "link_changes", min_overlap=MIN_OVERLAP,
-                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON,
-                                due_soon=DUE_SOON)
-    if not linked:  # the usual request: recall_changes stays, empty, for dedupe and ranking to read
+    if not any(c.change for c in candidates):  # most requests: nothing to link, no index to build
         return []
-    await run.execute("lifecycle", "apply_changes", utc_offset=clock.now.utcoffset())
-    if not explain:
+    await run.execute("lifecycle", "index_candidate_times")
+    applied = await run.execute("lifecycle", "apply_changes", min_overlap=MIN_OVERLAP,
+                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON,
+                                due_soon=DUE_SOON, utc_offset=clock.now.utcoffset())
+    if not (applied and explain):
         return []
     return [ChangedItem(item=r["item"], changed_by=r["changed_by"], kind=r["kind"])
             for r in await run.fetch("lifecycle", "changed_items")]

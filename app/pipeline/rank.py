@@ -9,6 +9,7 @@ import msgspec
 from pgvector import SparseVector
 
 from app.contracts import SECONDARY_MIN, ContextPlan, UserSnapshot
+from app.pipeline.dedupe import Clusters
 from app.pipeline.sql import SqlRun
 from app.text import clean_terms
 
@@ -38,14 +39,15 @@ class Ranked:
     after_dedupe: int  # every deduplicated item, shown or not
 
 
-async def rank(run: SqlRun, plan: ContextPlan, topic: TopicQuery, snapshot: UserSnapshot | None, *,
-               limit: int, include_hidden: bool) -> Ranked:
-    """The best `limit` items (hidden ones only with `include_hidden`)."""
+async def rank(run: SqlRun, plan: ContextPlan, topic: TopicQuery, snapshot: UserSnapshot | None,
+               clusters: Clusters, *, limit: int, include_hidden: bool) -> Ranked:
+    """The best `limit` deduplicated items (hidden ones only with `include_hidden`)."""
     cues = source_cues(plan)
     # a retrieval's own weight wins (a caller's plan may set it there); else the plan's source weight
     weights = {**msgspec.structs.asdict(plan.sources), **{r.source: r.weight for r in plan.retrievals}}
     rows = await run.fetch(
         "rank", "score_items",
+        ids=clusters.ids, roots=clusters.roots,
         topics=topic.terms,
         topic_embedding=topic.embedding,
         topic_keywords=topic.keywords,

@@ -25,7 +25,7 @@ from app.contracts import ChangedItem, ContextPlan, ExplainStep, UserSnapshot
 from app.db.engine import pooled_connection
 from app.db.errors import database_errors
 from app.embed import Embedder, keyword_vector
-from app.pipeline.dedupe import MAX_NEIGHBOURS, WINDOW_MINUTES, dedupe
+from app.pipeline.dedupe import MAX_NEIGHBOURS, SINGLETONS, WINDOW_MINUTES, Clusters, dedupe
 from app.pipeline.filter import filter_by_mode
 from app.pipeline.lifecycle import apply_lifecycle
 from app.pipeline.load import load_candidates
@@ -114,11 +114,11 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
             changes = await apply_lifecycle(run, inp.clock, inp.candidates, explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)
             if inp.plan.output.dedupe:
-                dedupe_plan = await _dedupe_or_skip(run, in_window, explain, notices)
+                clusters, dedupe_plan = await _dedupe_or_skip(run, in_window, explain, notices)
             else:  # a caller's plan may ask for every record as it is (RFC §5 output.dedupe)
-                await run.execute("dedupe", "dedupe_skipped")
-                dedupe_plan = None
-            ranked = await rank(run, inp.plan, inp.topic, snapshot, limit=limit, include_hidden=include_hidden)
+                clusters, dedupe_plan = SINGLETONS, None
+            ranked = await rank(run, inp.plan, inp.topic, snapshot, clusters, limit=limit,
+                                include_hidden=include_hidden)
     except OutOfTime as cut:
         notices.append(f"the database ran out of time in the {cut.stage} stage: no items could be shown; "
                        f"retry, or ask about a shorter time range")
@@ -128,20 +128,21 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
                        steps=run.steps, dedupe_plan=dedupe_plan, notices=notices, changes=changes)
 
 
-async def _dedupe_or_skip(run: SqlRun, in_window: int, explain: bool, notices: list[str]) -> str | None:
-    """Dedupe in a savepoint, finishing RANK_RESERVE_S before the deadline; cut, it is undone and
-    every item is its own cluster."""
+async def _dedupe_or_skip(run: SqlRun, in_window: int, explain: bool,
+                          notices: list[str]) -> tuple[Clusters, str | None]:
+    """The clusters and, when asked, the dedupe plan. Dedupe runs in a savepoint (a cancelled
+    statement aborts only that), finishing RANK_RESERVE_S before the deadline; cut, every item is its
+    own cluster."""
     reserve = None if run.deadline is None else run.deadline - RANK_RESERVE_S
     try:
         with run.finishing_by(reserve):
             async with run.conn.transaction():
                 deduped = await dedupe(run, in_window, explain=explain)
     except OutOfTime:
-        await run.execute("dedupe", "dedupe_skipped")
         notices.append("dedupe ran out of time: repeats of one event may show as separate items")
-        return None
+        return SINGLETONS, None
     if deduped.crowded:
         notices.append(f"dedupe compared each item with at most {MAX_NEIGHBOURS} others on either side in time: "
                        f"{deduped.crowded} items had more within ±{WINDOW_MINUTES} minutes (or on their day), so "
                        f"repeats among them may show as separate items")
-    return deduped.plan
+    return deduped.clusters, deduped.plan
