@@ -75,6 +75,16 @@ async def test_metrics_after_a_few_recalls_show_every_family_with_sane_values(bu
     assert _value(m, "recall_embedded_postgres_restarts_total") == 0
 
 
+def test_a_source_read_part_way_is_counted_partial_and_one_cut_at_the_cap_truncated():
+    from app.contracts import SourceReport
+    from app.metrics import outcome
+
+    assert outcome(SourceReport(status="error", fetched=40, partial=True, error="timeout after 2.0s")) == "partial"
+    assert outcome(SourceReport(status="ok", fetched=100, truncated=True)) == "truncated"
+    assert outcome(SourceReport(status="error", error="HTTP 401")) == "error"
+    assert outcome(SourceReport(status="skipped")) == "skipped"
+
+
 async def test_pool_waits_are_counted(build_app, upstream_env):
     import asyncio
 
