@@ -4,7 +4,8 @@ window; a window pulled again must not be parsed again).
 TimelineCache: candidates per (user, source, zone, query) and window for a short TTL; a window
 inside a cached one is served from it. NormalizedRecords: each candidate by the very record it was
 made from, so that a pull after the TTL (or of another window) normalizes only records it has not
-seen (an IdleLru, as is the calendar's cache of expanded feeds). All bounded (LRU); none is ever
+seen (an IdleLru, as is the calendar's cache of expanded feeds). ChangeLinks: which plans the
+candidates' later records changed, per candidate list. All bounded (LRU); none is ever
 written to disk or to a table: RFC §11 forbids a persisted index in v0.1.
 """
 
@@ -13,9 +14,9 @@ from __future__ import annotations
 import time
 from bisect import bisect_left
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Generic, TypeVar
 
 from app.candidate import Candidate
@@ -161,3 +162,36 @@ class NormalizedRecords:
 
     def __len__(self) -> int:
         return len(self._made)
+
+
+@dataclass(frozen=True, slots=True)
+class Links:
+    """Which plans later records changed: items[i] (a position in the candidate list) was changed by
+    the record at changes[i], as kinds[i] says (done, cancelled, moved)."""
+
+    items: list[int]
+    changes: list[int]
+    kinds: list[str]
+
+
+class ChangeLinks:
+    """The links app/pipeline/lifecycle.py found among a candidate list in a zone (the local days
+    it compares depend on it). They follow from the loaded rows alone, so a follow-up query over the
+    same candidates (the timeline cache hands out the same objects) applies them without finding
+    them again. Known by the candidates' identities, in order: an entry holds its candidates, so no
+    id in its key is reused while it lives."""
+
+    def __init__(self, max_candidates: int = 500_000, idle_s: float = 3600.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._lru: IdleLru[tuple[Hashable, tuple[int, ...]], tuple[tuple[Candidate, ...], Links]] = IdleLru(
+            max_candidates, idle_s, clock)
+
+    def get(self, candidates: Sequence[Candidate], zone: tzinfo) -> Links | None:
+        found = self._lru.get((zone, tuple(map(id, candidates))))
+        return None if found is None else found[1]
+
+    def put(self, candidates: Sequence[Candidate], zone: tzinfo, links: Links) -> None:
+        self._lru.put((zone, tuple(map(id, candidates))), (tuple(candidates), links), len(candidates))
+
+    def __len__(self) -> int:
+        return len(self._lru)

@@ -8,7 +8,7 @@ import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import httpx
@@ -16,6 +16,7 @@ import msgspec
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.answer import render_answer
+from app.cache import ChangeLinks
 from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest, SourceReport, Stats
 from app.db.bootstrap import prepare_database
 from app.db.engine import create_engine
@@ -50,6 +51,8 @@ class RecallDeps:
     user_hash: UserHash  # how the logs name a user (keyed by RECALL_LOG_KEY)
     metrics: Metrics | None = None  # the service's; scripts and the CLI count nothing
     tracer: Tracer | None = None  # with tracing on: the SQL statements' spans
+    # the lifecycle's links per candidate list: a follow-up query over the same candidates reuses them
+    change_links: ChangeLinks = field(default_factory=ChangeLinks)
 
     @classmethod
     def create(cls, settings: Settings, engine: AsyncEngine, http_client: httpx.AsyncClient, *,
@@ -107,7 +110,7 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     stage_input = await prepare_stages(plan, clock, fetched.candidates, deps.embedder)
     result = await run_stages(deps.engine, deps.queries, stage_input, snapshot=request.user_snapshot,
                               limit=request.limit, include_hidden=request.include_hidden, explain=request.explain,
-                              deadline=deadline, tracer=deps.tracer)
+                              deadline=deadline, tracer=deps.tracer, known_links=deps.change_links)
     stage_ms = result.stage_ms()
     if deps.metrics is not None:
         deps.metrics.observe_recall(fetch_s, stage_ms, fetched.reports)

@@ -69,9 +69,10 @@ WITH pairs AS (
       AND (1 - (a.embedding <=> b.embedding) > CAST(:min_similarity AS double precision)
            OR -(a.kw <#> b.kw) / least(a.kw_count, b.kw_count) > CAST(:min_overlap AS double precision))
     UNION
-    SELECT least(wi.id, wc.id), greatest(wi.id, wc.id)
+    -- most requests have no change: one scan finding no row, no hash of the window built
+    SELECT least(wi.id, wi.changed_by), greatest(wi.id, wi.changed_by)
     FROM recall_window wi
-    JOIN recall_window wc ON wc.id = wi.changed_by
+    WHERE wi.changed_by IS NOT NULL AND EXISTS (SELECT 1 FROM recall_window wc WHERE wc.id = wi.changed_by)
 )
 SELECT a, array_agg(b) AS near
 FROM pairs

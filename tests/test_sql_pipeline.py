@@ -504,6 +504,33 @@ async def test_a_moved_meeting_shows_only_at_its_new_time_with_both_records(engi
     assert row["change"] == "moved"
 
 
+async def test_links_found_once_are_applied_again_for_the_very_same_candidates_only(engine):
+    from app.cache import ChangeLinks
+
+    plan = _said("plan", "周五下午三点开周会", D(3, 9))
+    moved = _said("moved", "周会改到下周一上午十点", D(3, 15))
+    known = ChangeLinks()
+    monday = plan_query("下周一有什么安排？", now=D(3, 16))
+    clock = resolve_clock(D(3, 16), None)
+
+    async def ask(cands):
+        stage_input = await prepare_stages(monday, clock, cands, EMBEDDER)
+        result = await run_stages(engine, Queries(), stage_input, explain=True, known_links=known)
+        shown = [(r["source_ref"], r["event_time"], r["change"], sorted(r["merged_from"])) for r in result.rows]
+        return [s.statement for s in result.steps if s.stage == "lifecycle"], shown, result.changes
+
+    first = await ask([plan, moved])
+    assert first[0] == ["index_candidate_times", "link_changes", "apply_changes"]
+    assert first[1] == [("plan", datetime(2026, 9, 7, 10, tzinfo=TZ), "moved", ["moved", "plan"])]
+    again = await ask([plan, moved])  # a follow-up question: the timeline cache's very objects
+    assert again[0] == ["apply_changes"], "linked once, applied again"
+    assert again[1:] == first[1:]
+    # an edited record is a new object: its list is linked anew
+    edited = await ask([plan, _said("moved", "周会改到下周二上午十点", D(3, 15))])
+    assert edited[0][:2] == ["index_candidate_times", "link_changes"]
+    assert edited[1] == [], "moved to Tuesday: nothing on Monday"
+
+
 async def test_a_change_names_the_same_thing(engine):
     plan = _said("plan", "周五下午三点开周会", D(3, 9))
     other = _said("other", "健身课取消了", D(3, 15))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from app.cache import ChangeLinks, Links
 from app.candidate import Candidate
 from app.contracts import ChangedItem
 from app.pipeline.sql import SqlRun
@@ -24,16 +25,27 @@ DUE_SOON = timedelta(days=2)  # a to-do due this soon after a done record with t
 
 
 async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate], *,
-                          explain: bool = False) -> list[ChangedItem]:
+                          known: ChangeLinks | None = None, explain: bool = False) -> list[ChangedItem]:
     """Link every change record among `candidates` (as loaded) to the plan it updates and apply
-    it; with `explain`, which record changed which item."""
+    it; links `known` for these very candidates are applied without linking again. With `explain`,
+    which record changed which item."""
     if not any(c.change for c in candidates):  # most requests: nothing to link, no index to build
         return []
-    await run.execute("lifecycle", "index_candidate_times")
-    applied = await run.execute("lifecycle", "apply_changes", min_overlap=MIN_OVERLAP,
-                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON,
-                                due_soon=DUE_SOON, utc_offset=clock.now.utcoffset())
-    if not (applied and explain):
+    links = known.get(candidates, clock.zone) if known is not None else None
+    if links is None:
+        await run.execute("lifecycle", "index_candidate_times")
+        rows = await run.fetch("lifecycle", "link_changes", min_overlap=MIN_OVERLAP,
+                               anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON, due_soon=DUE_SOON)
+        links = Links(items=[r["item"] for r in rows], changes=[r["change"] for r in rows],
+                      kinds=[r["kind"] for r in rows])
+        if known is not None:
+            known.put(candidates, clock.zone, links)
+    if not links.items:
         return []
-    return [ChangedItem(item=r["item"], changed_by=r["changed_by"], kind=r["kind"])
-            for r in await run.fetch("lifecycle", "changed_items")]
+    await run.execute("lifecycle", "apply_changes", items=links.items, changes=links.changes, kinds=links.kinds,
+                      utc_offset=clock.now.utcoffset())
+    if not explain:
+        return []
+    return sorted((ChangedItem(item=candidates[i].source_ref, changed_by=candidates[c].source_ref, kind=k)
+                   for i, c, k in zip(links.items, links.changes, links.kinds, strict=True)),
+                  key=lambda ch: ch.item)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.cache import ChangeLinks
 from app.candidate import Candidate
 from app.contracts import ChangedItem, ContextPlan, ExplainStep, UserSnapshot
 from app.db.engine import pooled_connection
@@ -103,7 +104,7 @@ async def sql_transaction(engine: AsyncEngine, queries: Queries, deadline: float
 async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageInput, *,
                      snapshot: UserSnapshot | None = None, limit: int = 20, include_hidden: bool = False,
                      explain: bool = False, deadline: float | None = None,
-                     tracer: Tracer | None = None) -> StageResult:
+                     tracer: Tracer | None = None, known_links: ChangeLinks | None = None) -> StageResult:
     inp = stage_input
     notices: list[str] = []
     run: SqlRun | None = None
@@ -111,7 +112,7 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
     try:
         async with sql_transaction(engine, queries, deadline, tracer) as run:
             await load_candidates(run, inp.candidates, inp.embeddings, inp.clock)
-            changes = await apply_lifecycle(run, inp.clock, inp.candidates, explain=explain)
+            changes = await apply_lifecycle(run, inp.clock, inp.candidates, known=known_links, explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)
             if inp.plan.output.dedupe:
                 clusters, dedupe_plan = await _dedupe_or_skip(run, in_window, explain, notices)

@@ -1,0 +1,82 @@
+-- name: link_changes
+-- params: min_overlap, anchor_discount, grace, horizon, due_soon
+-- A record that says a plan is done, called off or moved (recall_candidates.change) updates the
+-- plan it is about: a planned todo, commitment or event of the same user, recorded before it,
+-- naming no other people, due between `grace` before the change was said and `horizon` after it,
+-- whose content words it shares: overlap >= min_overlap (as in dedupe), less anchor_discount for
+-- each other tie (the same person named in both; a done or called-off record naming the plan's
+-- day, as 「今晚的饭局取消了」 does). Each change updates the plan it fits best (the most words in
+-- common, then the nearest in time, then the most recent), every other plan it fits due that day
+-- (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
+-- are both done by 「保密协议签好寄回了」), and every plan at that plan's very clock time sharing a word
+-- with it. A plan changed several times keeps its latest change. A done record that fits no plan by
+-- its share of words but has two words in common (not people) with to-dos due on one day within
+-- `due_soon` of it ticks those off: a to-do ticked off just before its deadline is said in few
+-- words among others (「狗粮买了，顺手给可乐挑了根磨牙棒」 for 「可乐的狗粮快见底了，10月25日得补上」).
+-- The change records drive the join (they are few; materialized, so that each probes the plans
+-- due around it through the (user_id, event_time) index instead of every plan scanning them all).
+-- One row per plan changed: the record that changed it last, and how (app/pipeline/lifecycle.py
+-- keeps the links with the candidates they were found among, for apply_changes).
+WITH u AS MATERIALIZED (
+    SELECT id, user_id, change, event_grain, local_day, observed_time, names, kin, kw, kw_count
+    FROM recall_candidates
+    WHERE change IS NOT NULL
+), pairs AS (
+    SELECT p.id AS item, u.id AS change, u.change AS kind, u.observed_time,
+           p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
+           o.overlap, p.observed_time AS planned_at,
+           o.overlap >= CAST(:min_overlap AS double precision)
+             - CAST(:anchor_discount AS double precision)
+               * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
+                  + (CASE WHEN u.change <> 'moved' AND u.event_grain IS NOT NULL AND u.local_day = p.local_day
+                          THEN 1 ELSE 0 END)) AS fits_words,
+           u.change = 'done' AND p.type IN ('todo', 'commitment')
+             AND p.event_time <= u.observed_time + CAST(:due_soon AS interval)
+             -- two words in common that are not people: one shared name (王总, 妈妈) or verb (写完) is not enough
+             AND w.shared - cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
+                          - cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) >= 2 AS due_soon
+    FROM u
+    JOIN recall_candidates p
+      ON p.user_id = u.user_id
+     AND p.event_time BETWEEN u.observed_time - CAST(:grace AS interval)
+                          AND u.observed_time + CAST(:horizon AS interval)
+     AND p.id <> u.id
+     AND p.observed_time < u.observed_time
+    CROSS JOIN LATERAL (SELECT -(p.kw <#> u.kw) AS shared) w
+    CROSS JOIN LATERAL (SELECT w.shared / least(p.kw_count, u.kw_count) AS overlap) o
+    WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
+      AND coalesce(p.names && u.names, true) AND coalesce(p.kin && u.kin, true)
+      AND o.overlap > 0
+), fits AS (
+    SELECT * FROM pairs WHERE fits_words
+    UNION ALL
+    SELECT pairs.* FROM pairs
+    JOIN (SELECT change FROM pairs GROUP BY change
+          HAVING NOT bool_or(fits_words)
+             AND min(local_day) FILTER (WHERE due_soon) = max(local_day) FILTER (WHERE due_soon)) one_day
+      USING (change)
+    WHERE due_soon
+), best AS (
+    SELECT DISTINCT ON (change) change, item, kind, observed_time, local_day
+    FROM fits
+    ORDER BY change, overlap DESC, distance, planned_at DESC, item
+), linked AS (
+    SELECT f.item, f.change, f.kind, f.observed_time
+    FROM fits f
+    JOIN best b ON b.change = f.change AND b.local_day = f.local_day
+    UNION ALL
+    -- the best plan told again at its very clock time, in other words (「答应豆豆周六14:30去科技馆」 and
+    -- 「周六下午两点半带孩子去科技馆航天展」): the same plan, so the same change
+    SELECT p.id, b.change, b.kind, b.observed_time
+    FROM best b
+    JOIN recall_candidates bp ON bp.id = b.item
+    JOIN recall_candidates p
+      ON p.user_id = bp.user_id AND p.event_time = bp.event_time AND p.id <> bp.id AND p.id <> b.change
+    WHERE bp.event_grain IN ('minute', 'hour') AND p.event_grain IN ('minute', 'hour')
+      AND p.change IS NULL AND p.status = 'planned' AND p.observed_time < b.observed_time
+      AND coalesce(p.names && bp.names, true) AND coalesce(p.kin && bp.kin, true)
+      AND -(p.kw <#> bp.kw) >= 1
+)
+SELECT DISTINCT ON (item) item, change, kind
+FROM linked
+ORDER BY item, observed_time DESC, change
