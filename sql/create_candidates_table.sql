@@ -13,8 +13,6 @@ CREATE TEMP TABLE recall_candidates (
     event_time     timestamptz,
     event_grain    text,
     observed_time  timestamptz NOT NULL,
-    -- dedupe compares event_time; with none, observed_time (api.md)
-    t              timestamptz GENERATED ALWAYS AS (coalesce(event_time, observed_time)) STORED,
     local_day      date NOT NULL,
     coarse         boolean NOT NULL,
     title          text NOT NULL,
