@@ -23,11 +23,11 @@ CREATE TEMP TABLE recall_candidates (
     change         text,                 -- done | cancelled | moved: this record updates an earlier plan
     changed_by     integer,              -- set by apply_changes: the later record that updated this plan...
     changed_how    text,                 -- ...and how (done | cancelled | moved)
-    participants   text[],               -- NULL when there are none: an empty array is far dearer to COPY
-    -- the same people split by how they are named, for the "different people" veto: a son called
-    -- 豆豆 in one record is 孩子 in another, so a name never contradicts a family word, only a name
-    names          text[],               -- named people (王总, 豆豆); NULL when none
-    kin            text[],               -- family by one word each (妈妈, 孩子); NULL when none
+    -- the people a record names (its participants), split by how they are named, for the "different
+    -- people" veto: a son called 豆豆 in one record is 孩子 in another, so a name never contradicts a
+    -- family word, only a name. NULL when none: an empty array is far dearer to COPY
+    names          text[],               -- named people (王总, 豆豆)
+    kin            text[],               -- family by one word each (妈妈, 孩子)
     kw             sparsevec,            -- content words as a 0/1 sparse vector (app.embed.keyword_vector);
     kw_count       integer,              -- NULL for a text without any: no keyword overlap is computed
     embedding      vector NOT NULL

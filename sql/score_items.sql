@@ -3,7 +3,7 @@
 -- RFC §7 + §9: one row per cluster (ids[i]'s cluster is roots[i], from app/pipeline/dedupe.py; an
 -- in-window item not in ids is its own), best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
--- highest source_quality (among equals, one naming the topic); merged_from lists every member's source_ref, participants are united,
+-- highest source_quality (among equals, one naming the topic); merged_from lists every member's source_ref, participants (names and kin) are united,
 -- importance and temporal_match are the best of the members; `change` is what a later record did to
 -- a member plan (app/pipeline/lifecycle.py). recall_score is the product
 -- source_quality × temporal_match × semantic_match × importance × extraction_confidence, each in
@@ -89,7 +89,7 @@ WITH members AS (
     ORDER BY sc.recall_score DESC, sc.event_time NULLS LAST, sc.id
     LIMIT CAST(:max_rows AS integer)
 ), shown_members AS (
-    SELECT s.cluster, c.id, c.source_ref, c.source_quality, c.observed_time, c.participants, c.changed_how
+    SELECT s.cluster, c.id, c.source_ref, c.source_quality, c.observed_time, c.names, c.kin, c.changed_how
     FROM shown s
     JOIN members m ON m.cluster = s.cluster
     JOIN recall_candidates c ON c.id = m.id
@@ -104,7 +104,7 @@ WITH members AS (
     GROUP BY cluster
 ), merged_participants AS (
     SELECT sm.cluster, array_agg(DISTINCT x ORDER BY x) AS participants
-    FROM shown_members sm, unnest(sm.participants) AS x
+    FROM shown_members sm, unnest(coalesce(sm.names, '{}') || coalesce(sm.kin, '{}')) AS x
     GROUP BY sm.cluster
 )
 SELECT total.after_dedupe, s.cluster, s.group_key, s.temporal_match, s.source_factor, s.semantic_match, s.importance,

@@ -84,7 +84,7 @@ async def test_the_copy_rows_we_encode_read_back_as_the_candidates_and_are_reuse
             for field in ("source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
                           "observed_time", "title", "content", "importance", "confidence", "source_quality", "change"):
                 assert row[field] == getattr(c, field), field
-            assert row["participants"] == (list(c.participants) or None)
+            assert (row["names"] or []) + (row["kin"] or []) == list(c.participants)
             assert row["local_day"] == (c.event_time or c.observed_time).date()
             assert row["embedding"].to_list() == pytest.approx(vec, abs=1e-6)
         assert rows[0]["names"] == ["王总"] and rows[0]["kin"] == ["妈妈"] and rows[0]["kw_count"] > 0

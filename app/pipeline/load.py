@@ -20,7 +20,7 @@ from app.planner.clock import Clock
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
-           "source_quality", "change", "participants", "names", "kin", "kw", "kw_count", "embedding")
+           "source_quality", "change", "names", "kin", "kw", "kw_count", "embedding")
 _COARSE = {"day", "week", "month", "quarter", "year"}
 
 # PostgreSQL's binary COPY format (docs: "COPY ... Binary Format"): a signature, flags, no header
@@ -68,7 +68,7 @@ def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
         struct.pack(">ididid", 8, c.importance, 8, c.confidence, 8, c.source_quality),
         _text(c.change),
         # NULL when there are none: an empty array is far dearer to COPY
-        _text_array(c.participants), _text_array(names), _text_array(kin),
+        _text_array(names), _text_array(kin),
         # no content word: NULL, so no keyword overlap is computed for it
         _binary(kw.to_binary()) if kw_count else _NULL,
         struct.pack(">ii", 4, kw_count) if kw_count else _NULL,
