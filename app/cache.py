@@ -12,6 +12,7 @@ written to disk or to a table: RFC §11 forbids a persisted index in v0.1.
 from __future__ import annotations
 
 import time
+import weakref
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -178,20 +179,22 @@ class ChangeLinks:
     """The links app/pipeline/lifecycle.py found among a candidate list in a zone (the local days
     it compares depend on it). They follow from the loaded rows alone, so a follow-up query over the
     same candidates (the timeline cache hands out the same objects) applies them without finding
-    them again. Known by the candidates' identities, in order: an entry holds its candidates, so no
-    id in its key is reused while it lives."""
+    them again. Known by the candidates' identities, in order, and holding them only weakly: an entry
+    whose candidates are gone (the caches let them go) never matches, even if their ids are reused.
+    At most `max_candidates` positions in all; an entry unused for `idle_s` is dropped at the next put."""
 
-    def __init__(self, max_candidates: int = 500_000, idle_s: float = 3600.0,
+    def __init__(self, max_candidates: int = 200_000, idle_s: float = 3600.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self._lru: IdleLru[tuple[Hashable, tuple[int, ...]], tuple[tuple[Candidate, ...], Links]] = IdleLru(
-            max_candidates, idle_s, clock)
+        self._lru: IdleLru[tuple[Hashable, tuple[int, ...]], tuple[tuple[weakref.ref[Candidate], ...], Links]] = (
+            IdleLru(max_candidates, idle_s, clock))
 
     def get(self, candidates: Sequence[Candidate], zone: tzinfo) -> Links | None:
         found = self._lru.get((zone, tuple(map(id, candidates))))
-        return None if found is None else found[1]
+        if found is None:
+            return None
+        refs, links = found
+        return links if all(ref() is c for ref, c in zip(refs, candidates, strict=True)) else None
 
     def put(self, candidates: Sequence[Candidate], zone: tzinfo, links: Links) -> None:
-        self._lru.put((zone, tuple(map(id, candidates))), (tuple(candidates), links), len(candidates))
-
-    def __len__(self) -> int:
-        return len(self._lru)
+        self._lru.put((zone, tuple(map(id, candidates))), (tuple(map(weakref.ref, candidates)), links),
+                      len(candidates))

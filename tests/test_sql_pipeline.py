@@ -512,7 +512,7 @@ async def test_links_found_once_are_applied_again_for_the_very_same_candidates_o
     monday = plan_query("下周一有什么安排？", now=D(3, 16))
     clock = resolve_clock(D(3, 16), None)
 
-    async def ask(cands):
+    async def ask(cands, clock=clock):
         stage_input = await prepare_stages(monday, clock, cands, EMBEDDER)
         result = await run_stages(engine, Queries(), stage_input, explain=True, known_links=known)
         shown = [(r["source_ref"], r["event_time"], r["change"], sorted(r["merged_from"])) for r in result.rows]
@@ -524,10 +524,17 @@ async def test_links_found_once_are_applied_again_for_the_very_same_candidates_o
     again = await ask([plan, moved])  # a follow-up question: the timeline cache's very objects
     assert again[0] == ["apply_changes"], "linked once, applied again"
     assert again[1:] == first[1:]
+    linked_anew = ["index_candidate_times", "link_changes", "apply_changes"]
+    # the same objects in another order, among others, or seen from another zone: linked anew
+    assert (await ask([moved, plan]))[0] == linked_anew
+    assert (await ask([plan, moved, _said("other", "健身课取消了", D(3, 12))]))[0] == linked_anew
+    assert (await ask([plan, moved], resolve_clock(datetime(2026, 9, 3, 4, tzinfo=ZoneInfo("Europe/Berlin")),
+                                                   None)))[0] == linked_anew
     # an edited record is a new object: its list is linked anew
     edited = await ask([plan, _said("moved", "周会改到下周二上午十点", D(3, 15))])
-    assert edited[0][:2] == ["index_candidate_times", "link_changes"]
+    assert edited[0] == linked_anew
     assert edited[1] == [], "moved to Tuesday: nothing on Monday"
+    assert (await ask([plan, moved]))[0] == ["apply_changes"], "the first list's links are still kept"
 
 
 async def test_a_change_names_the_same_thing(engine):

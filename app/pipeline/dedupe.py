@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -26,11 +27,11 @@ class Clusters:
     an item not listed is its own cluster. Handed to ranking as arrays, not kept in a temp table:
     creating and dropping one per request is catalog work (bench/sql_steps.py)."""
 
-    ids: list[int]
-    roots: list[int]
+    ids: Sequence[int]
+    roots: Sequence[int]
 
 
-SINGLETONS = Clusters(ids=[], roots=[])  # dedupe skipped: every item its own cluster
+SINGLETONS = Clusters(ids=(), roots=())  # dedupe skipped: every item its own cluster
 
 
 @dataclass(frozen=True, slots=True)

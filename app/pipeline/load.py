@@ -42,6 +42,7 @@ async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: 
     fields = len(COLUMNS)
     parts = [_HEADER]
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
+        # a row's id is its position in `candidates`: the lifecycle's links are kept as positions
         parts.append(_ROW_START.pack(fields, 4, i))
         parts.append(_row_tail(c, vec, clock.zone))
     parts.append(_TRAILER)
