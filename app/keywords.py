@@ -26,13 +26,15 @@ PERSON_PATTERN = (
 )
 _PERSON = re.compile(PERSON_PATTERN)
 # Family named as people are (one name for every way of saying it: 我妈, 老妈 and 妈妈 are one person).
-_KIN = tuple((re.compile(pattern), name) for pattern, name in (
+_KIN_WORDS = (
     (r"妈妈|老妈|我妈|母亲|老娘", "妈妈"),
     (r"爸爸|老爸|我爸|父亲", "爸爸"),
     (r"老公|丈夫|我家那位", "老公"),
     (r"老婆|妻子|媳妇", "老婆"),
     (r"儿子|女儿|孩子|小孩|娃", "孩子"),
-))
+)
+_KIN = tuple((re.compile(pattern), name) for pattern, name in _KIN_WORDS)
+KIN_PATTERN = "|".join(pattern for pattern, _ in _KIN_WORDS)  # every family word above
 KIN_NAMES = frozenset(name for _, name in _KIN)
 # A few ways of saying one thing, as one word (签约 and 签合同 are about a contract).
 _SAME_THING = tuple((re.compile(pattern), word) for pattern, word in (

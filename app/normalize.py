@@ -17,7 +17,7 @@ import msgspec
 
 from app.candidate import Candidate, Role, Status
 from app.contracts import Change, Grain, ItemStatus, ItemType, SourceName, TimeExpression
-from app.keywords import PERSON_PATTERN, family_in, people_in
+from app.keywords import KIN_PATTERN, PERSON_PATTERN, family_in, people_in
 from app.planner.tense import DONE, STILL_AHEAD
 from app.planner.timeparse import GRAIN_ORDER, parse
 from app.text import clean_text, simplified
@@ -31,7 +31,7 @@ SOURCE_QUALITY: dict[Role, float] = {"calendar": 1.0, "segment": 0.99, "user": 0
 _DECIDED = re.compile(r"决定|定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 # A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
-_FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|我?[妈爸]|老公|老婆|儿子|女儿|孩子)")
+_FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|我?[妈爸])")
 # The 了 of a promise is the promise made, not the thing done (「跟钱总保证了，下周三前给他方案」).
 _PROMISE_MADE = re.compile(r"(?:答应|承诺|保证|说好|约好|定好)了")
 _TODO = re.compile(
