@@ -4,8 +4,8 @@ window; a window pulled again must not be parsed again).
 TimelineCache: candidates per (user, source, zone, query) and window for a short TTL; a window
 inside a cached one is served from it. NormalizedRecords: each candidate by the very record it was
 made from, so that a pull after the TTL (or of another window) normalizes only records it has not
-seen (an IdleLru, as is the calendar's cache of expanded feeds). ChangeLinks: which plans the
-candidates' later records changed, per candidate list. All bounded (LRU); none is ever
+seen (an IdleLru, as is the calendar's cache of expanded feeds). KnownLists: per candidate list, its
+COPY stream and which plans its later records changed. All bounded (LRU); none is ever
 written to disk or to a table: RFC §11 forbids a persisted index in v0.1.
 """
 
@@ -175,26 +175,36 @@ class Links:
     kinds: list[str]
 
 
-class ChangeLinks:
-    """The links app/pipeline/lifecycle.py found among a candidate list in a zone (the local days
-    it compares depend on it). They follow from the loaded rows alone, so a follow-up query over the
-    same candidates (the timeline cache hands out the same objects) applies them without finding
-    them again. Known by the candidates' identities, in order, and holding them only weakly: an entry
-    whose candidates are gone (the caches let them go) never matches, even if their ids are reused.
-    At most `max_candidates` positions in all; an entry unused for `idle_s` is dropped at the next put."""
+@dataclass(frozen=True, slots=True)
+class KnownList:
+    """What one request worked out for a candidate list in a zone: its binary COPY stream (the
+    embeddings in it) and the lifecycle's links (None: no record of the list is a change)."""
 
-    def __init__(self, max_candidates: int = 200_000, idle_s: float = 3600.0,
+    copy_stream: bytes
+    links: Links | None
+
+
+class KnownLists:
+    """KnownList per candidate list and zone (the local days in the rows depend on it), for a
+    follow-up query over the very same candidates (the timeline cache hands out the same objects):
+    it embeds nothing but the topic, encodes no row and finds no link again. Known by the
+    candidates' identities, in order, and holding them only weakly: an entry whose candidates are
+    gone (the caches let them go) never matches, even if their ids are reused. At most `max_bytes`
+    (the streams), an entry unused for `idle_s` dropped at the next put."""
+
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024, idle_s: float = 3600.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self._lru: IdleLru[tuple[Hashable, tuple[int, ...]], tuple[tuple[weakref.ref[Candidate], ...], Links]] = (
-            IdleLru(max_candidates, idle_s, clock))
+        self._lru: IdleLru[tuple[Hashable, tuple[int, ...]], tuple[tuple[weakref.ref[Candidate], ...], KnownList]] = (
+            IdleLru(max_bytes, idle_s, clock))
 
-    def get(self, candidates: Sequence[Candidate], zone: tzinfo) -> Links | None:
+    def get(self, candidates: Sequence[Candidate], zone: tzinfo) -> KnownList | None:
         found = self._lru.get((zone, tuple(map(id, candidates))))
         if found is None:
             return None
-        refs, links = found
-        return links if all(ref() is c for ref, c in zip(refs, candidates, strict=True)) else None
+        refs, known = found
+        return known if all(ref() is c for ref, c in zip(refs, candidates, strict=True)) else None
 
-    def put(self, candidates: Sequence[Candidate], zone: tzinfo, links: Links) -> None:
-        self._lru.put((zone, tuple(map(id, candidates))), (tuple(map(weakref.ref, candidates)), links),
-                      len(candidates))
+    def put(self, candidates: Sequence[Candidate], zone: tzinfo, known: KnownList) -> None:
+        # a weak reference and a key entry take ~100 bytes a candidate besides the stream
+        self._lru.put((zone, tuple(map(id, candidates))), (tuple(map(weakref.ref, candidates)), known),
+                      len(known.copy_stream) + 100 * len(candidates))

@@ -19,7 +19,7 @@ Role = Literal["segment", "user", "assistant", "run", "memory", "calendar"]
 class Candidate(msgspec.Struct, frozen=True, kw_only=True, dict=True, weakref=True):
     """One normalized record; the row loaded into the per-request temp table. Its `__dict__` holds
     nothing but its encoded COPY row (app/pipeline/load.py), kept with it in the timeline cache;
-    weakly referenced by the lifecycle's links (app/cache.py ChangeLinks), which never keep it alive."""
+    weakly referenced by app/cache.py KnownLists, which never keeps it alive."""
 
     source_ref: str
     gist: str  # what the record is about: its text without time words and filler (dedupe, topic match)

@@ -16,7 +16,7 @@ import msgspec
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.answer import render_answer
-from app.cache import ChangeLinks
+from app.cache import KnownLists
 from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest, SourceReport, Stats
 from app.db.bootstrap import prepare_database
 from app.db.engine import create_engine
@@ -51,8 +51,9 @@ class RecallDeps:
     user_hash: UserHash  # how the logs name a user (keyed by RECALL_LOG_KEY)
     metrics: Metrics | None = None  # the service's; scripts and the CLI count nothing
     tracer: Tracer | None = None  # with tracing on: the SQL statements' spans
-    # the lifecycle's links per candidate list: a follow-up query over the same candidates reuses them
-    change_links: ChangeLinks = field(default_factory=ChangeLinks)
+    # per candidate list, its COPY stream and lifecycle links: a follow-up query over the same
+    # candidates embeds, encodes and links nothing again
+    known_lists: KnownLists = field(default_factory=KnownLists)
 
     @classmethod
     def create(cls, settings: Settings, engine: AsyncEngine, http_client: httpx.AsyncClient, *,
@@ -107,10 +108,10 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     fetch_started = time.perf_counter()
     fetched = await fetch_candidates(plan, clock, request.user_id, deps.upstreams)
     fetch_s = time.perf_counter() - fetch_started
-    stage_input = await prepare_stages(plan, clock, fetched.candidates, deps.embedder)
+    stage_input = await prepare_stages(plan, clock, fetched.candidates, deps.embedder, deps.known_lists)
     result = await run_stages(deps.engine, deps.queries, stage_input, snapshot=request.user_snapshot,
                               limit=request.limit, include_hidden=request.include_hidden, explain=request.explain,
-                              deadline=deadline, tracer=deps.tracer, known_links=deps.change_links)
+                              deadline=deadline, tracer=deps.tracer, known=deps.known_lists)
     stage_ms = result.stage_ms()
     if deps.metrics is not None:
         deps.metrics.observe_recall(fetch_s, stage_ms, fetched.reports)

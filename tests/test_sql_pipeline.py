@@ -15,7 +15,7 @@ from app.embed import HashingEmbedder
 from app.pipeline.dedupe import dedupe
 from app.pipeline.filter import filter_by_mode
 from app.pipeline.lifecycle import apply_lifecycle
-from app.pipeline.load import load_candidates
+from app.pipeline.load import encode_rows, load_candidates
 from app.pipeline.runner import prepare_stages, run_stages, sql_transaction
 from app.pipeline.sql import SqlRun
 from app.planner import plan_query, resolve_clock
@@ -42,7 +42,7 @@ def sql_run(engine):
 
 async def load(run: SqlRun, cands: list[Candidate]) -> int:
     """The load stage and the lifecycle stage after it, as the runner does."""
-    loaded = await load_candidates(run, cands, await EMBEDDER.embed([c.gist for c in cands]), CLOCK)
+    loaded = await load_candidates(run, encode_rows(cands, await EMBEDDER.embed([c.gist for c in cands]), CLOCK.zone))
     await apply_lifecycle(run, CLOCK, cands)
     return loaded
 
@@ -78,7 +78,7 @@ async def test_the_copy_rows_we_encode_read_back_as_the_candidates_and_are_reuse
     vectors = await EMBEDDER.embed([c.gist for c in cands])
     for _ in range(2):  # the second load sends the rows kept from the first
         async with sql_run(engine) as run:
-            await load_candidates(run, cands, vectors, CLOCK)
+            await load_candidates(run, encode_rows(cands, vectors, CLOCK.zone))
             rows = await run.conn.fetch("SELECT *, kw IS NULL AS no_kw FROM recall_candidates ORDER BY id")
         for row, c, vec in zip(rows, cands, vectors, strict=True):
             for field in ("source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
@@ -92,7 +92,7 @@ async def test_the_copy_rows_we_encode_read_back_as_the_candidates_and_are_reuse
     kept = full.__dict__["_copy_row"]
     async with sql_run(engine) as run:  # another zone: another local_day, so the row is encoded again
         other = resolve_clock(datetime(2026, 9, 3, 10, tzinfo=ZoneInfo("America/New_York")), None)
-        await load_candidates(run, cands, vectors, other)
+        await load_candidates(run, encode_rows(cands, vectors, other.zone))
         assert await run.conn.fetchval("SELECT local_day FROM recall_candidates WHERE id = 1") == date(2026, 9, 2)
     assert full.__dict__["_copy_row"] is not kept
 
@@ -503,38 +503,52 @@ async def test_a_moved_meeting_shows_only_at_its_new_time_with_both_records(engi
     assert row["change"] == "moved"
 
 
-async def test_links_found_once_are_applied_again_for_the_very_same_candidates_only(engine):
-    from app.cache import ChangeLinks
+async def test_a_list_worked_out_once_is_neither_embedded_encoded_nor_linked_again_and_only_that_list(engine):
+    from app.cache import KnownLists
 
     plan = _said("plan", "周五下午三点开周会", D(3, 9))
     moved = _said("moved", "周会改到下周一上午十点", D(3, 15))
-    known = ChangeLinks()
+    known = KnownLists()
     monday = plan_query("下周一有什么安排？", now=D(3, 16))
     clock = resolve_clock(D(3, 16), None)
 
+    class Counting:
+        dim = EMBEDDER.dim
+
+        def __init__(self):
+            self.texts: list[str] = []
+
+        async def embed(self, texts):
+            self.texts.extend(texts)
+            return await EMBEDDER.embed(texts)
+
     async def ask(cands, clock=clock):
-        stage_input = await prepare_stages(monday, clock, cands, EMBEDDER)
-        result = await run_stages(engine, Queries(), stage_input, explain=True, known_links=known)
+        embedder = Counting()
+        stage_input = await prepare_stages(monday, clock, cands, embedder, known)
+        result = await run_stages(engine, Queries(), stage_input, explain=True, known=known)
         shown = [(r["source_ref"], r["event_time"], r["change"], sorted(r["merged_from"])) for r in result.rows]
-        return [s.statement for s in result.steps if s.stage == "lifecycle"], shown, result.changes
+        embedded = {c.source_ref for c in cands if c.gist in embedder.texts}
+        return [s.statement for s in result.steps if s.stage == "lifecycle"], shown, result.changes, embedded
 
     first = await ask([plan, moved])
     assert first[0] == ["index_candidate_times", "link_changes", "apply_changes"]
     assert first[1] == [("plan", datetime(2026, 9, 7, 10, tzinfo=TZ), "moved", ["moved", "plan"])]
+    assert first[3] == {"plan", "moved"}
     again = await ask([plan, moved])  # a follow-up question: the timeline cache's very objects
     assert again[0] == ["apply_changes"], "linked once, applied again"
-    assert again[1:] == first[1:]
+    assert again[3] == set(), "embedded once: the rows are sent as they were"
+    assert again[1:3] == first[1:3]
     linked_anew = ["index_candidate_times", "link_changes", "apply_changes"]
-    # the same objects in another order, among others, or seen from another zone: linked anew
-    assert (await ask([moved, plan]))[0] == linked_anew
+    # the same objects in another order, among others, or seen from another zone: worked out anew
+    assert (await ask([moved, plan]))[::3] == (linked_anew, {"plan", "moved"})
     assert (await ask([plan, moved, _said("other", "健身课取消了", D(3, 12))]))[0] == linked_anew
     assert (await ask([plan, moved], resolve_clock(datetime(2026, 9, 3, 4, tzinfo=ZoneInfo("Europe/Berlin")),
                                                    None)))[0] == linked_anew
-    # an edited record is a new object: its list is linked anew
+    # an edited record is a new object: its list is worked out anew
     edited = await ask([plan, _said("moved", "周会改到下周二上午十点", D(3, 15))])
     assert edited[0] == linked_anew
     assert edited[1] == [], "moved to Tuesday: nothing on Monday"
-    assert (await ask([plan, moved]))[0] == ["apply_changes"], "the first list's links are still kept"
+    assert (await ask([plan, moved]))[0] == ["apply_changes"], "the first list is still known"
 
 
 async def test_a_change_names_the_same_thing(engine):

@@ -7,9 +7,10 @@ changes is read by the normalizer (Candidate.change); which plan each one change
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
-from app.cache import ChangeLinks, Links
+from app.cache import Links
 from app.candidate import Candidate
 from app.contracts import ChangedItem
 from app.pipeline.sql import SqlRun
@@ -24,28 +25,32 @@ HORIZON = timedelta(days=45)  # a plan further ahead than this is not what a cha
 DUE_SOON = timedelta(days=2)  # a to-do due this soon after a done record with two words in common is the one done
 
 
+@dataclass(frozen=True, slots=True)
+class Lifecycle:
+    links: Links | None  # None when no candidate is a change record
+    changes: list[ChangedItem]  # which record changed which item, when asked (explain)
+
+
 async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate], *,
-                          known: ChangeLinks | None = None, explain: bool = False) -> list[ChangedItem]:
+                          known: Links | None = None, explain: bool = False) -> Lifecycle:
     """Link every change record among `candidates` (as loaded) to the plan it updates and apply
-    it; links `known` for these very candidates are applied without linking again. With `explain`,
-    which record changed which item."""
+    it; links `known` for these very candidates are applied without linking again."""
     if not any(c.change for c in candidates):  # most requests: nothing to link, no index to build
-        return []
-    links = known.get(candidates, clock.zone) if known is not None else None
+        return Lifecycle(links=None, changes=[])
+    links = known
     if links is None:
         await run.execute("lifecycle", "index_candidate_times")
         rows = await run.fetch("lifecycle", "link_changes", min_overlap=MIN_OVERLAP,
                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON, due_soon=DUE_SOON)
         links = Links(items=[r["item"] for r in rows], changes=[r["change"] for r in rows],
                       kinds=[r["kind"] for r in rows])
-        if known is not None:
-            known.put(candidates, clock.zone, links)
     if not links.items:
-        return []
+        return Lifecycle(links=links, changes=[])
     await run.execute("lifecycle", "apply_changes", items=links.items, changes=links.changes, kinds=links.kinds,
                       utc_offset=clock.now.utcoffset())
     if not explain:
-        return []
-    return sorted((ChangedItem(item=candidates[i].source_ref, changed_by=candidates[c].source_ref, kind=k)
-                   for i, c, k in zip(links.items, links.changes, links.kinds, strict=True)),
-                  key=lambda ch: ch.item)
+        return Lifecycle(links=links, changes=[])
+    changes = sorted((ChangedItem(item=candidates[i].source_ref, changed_by=candidates[c].source_ref, kind=k)
+                      for i, c, k in zip(links.items, links.changes, links.kinds, strict=True)),
+                     key=lambda ch: ch.item)
+    return Lifecycle(links=links, changes=changes)

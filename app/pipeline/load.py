@@ -1,6 +1,7 @@
 """Load stage: candidates → the per-request temp table, by binary COPY, then ANALYZE.
 
-Each candidate's COPY row (every column but its per-request id) is encoded once and kept with the
+`encode_rows` builds the COPY stream before a connection is taken (app/pipeline/runner.py
+prepare_stages); `load_candidates` sends it. Each candidate's COPY row (every column but its per-request id) is encoded once and kept with the
 candidate (Candidate carries a `__dict__` for it), so the timeline cache holds the rows with the
 candidates and a follow-up query sends bytes it already has: asyncpg's per-value encoding (a
 pgvector `Vector` built per embedding) was most of the load stage. The row is reused only for the
@@ -10,13 +11,13 @@ same zone (its `local_day`) and the same embedding.
 from __future__ import annotations
 
 import struct
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 
 from app.candidate import Candidate
 from app.embed import keyword_vector
 from app.keywords import KIN_NAMES
 from app.pipeline.sql import SqlRun
-from app.planner.clock import Clock
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
@@ -35,18 +36,31 @@ _PG_EPOCH_DAY = date(2000, 1, 1).toordinal()
 _MEMO = "_copy_row"  # the key of a candidate's encoded row in its __dict__
 
 
-async def load_candidates(run: SqlRun, candidates: list[Candidate], embeddings: list[list[float]], clock: Clock) -> int:
-    """Create the temp table and fill it; returns the number of rows loaded. `local_day` is the
-    day in the request's zone (day-grain dedupe)."""
-    await run.execute("load", "create_candidates_table")
+@dataclass(frozen=True, slots=True)
+class CopyRows:
+    """A whole binary COPY stream of `count` candidate rows; row i has id i (the lifecycle's links
+    are positions in the candidate list)."""
+
+    data: bytes
+    count: int
+
+
+def encode_rows(candidates: list[Candidate], embeddings: list[list[float]], zone: tzinfo) -> CopyRows:
+    """The candidates' COPY stream, `local_day` in `zone` (day-grain dedupe). Pure Python, so it
+    runs before a connection is taken."""
     fields = len(COLUMNS)
     parts = [_HEADER]
     for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
-        # a row's id is its position in `candidates`: the lifecycle's links are kept as positions
         parts.append(_ROW_START.pack(fields, 4, i))
-        parts.append(_row_tail(c, vec, clock.zone))
+        parts.append(_row_tail(c, vec, zone))
     parts.append(_TRAILER)
-    loaded = await run.copy("load", "recall_candidates", b"".join(parts), COLUMNS, rows=len(candidates))
+    return CopyRows(data=b"".join(parts), count=len(candidates))
+
+
+async def load_candidates(run: SqlRun, rows: CopyRows) -> int:
+    """Create the temp table and fill it; returns the number of rows loaded."""
+    await run.execute("load", "create_candidates_table")
+    loaded = await run.copy("load", "recall_candidates", rows.data, COLUMNS, rows=rows.count)
     await run.execute("load", "analyze_candidates")
     return loaded
 

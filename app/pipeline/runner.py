@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.cache import ChangeLinks
+from app.cache import KnownList, KnownLists
 from app.candidate import Candidate
 from app.contracts import ChangedItem, ContextPlan, ExplainStep, UserSnapshot
 from app.db.engine import pooled_connection
@@ -29,7 +29,7 @@ from app.embed import Embedder, keyword_vector
 from app.pipeline.dedupe import MAX_NEIGHBOURS, SINGLETONS, WINDOW_MINUTES, Clusters, dedupe
 from app.pipeline.filter import filter_by_mode
 from app.pipeline.lifecycle import apply_lifecycle
-from app.pipeline.load import load_candidates
+from app.pipeline.load import CopyRows, encode_rows, load_candidates
 from app.pipeline.rank import TopicQuery, rank
 from app.pipeline.sql import OutOfTime, SqlRun
 from app.planner.clock import Clock
@@ -50,8 +50,9 @@ class StageInput:
     plan: ContextPlan
     clock: Clock
     candidates: list[Candidate]
-    embeddings: list[list[float]]
+    rows: CopyRows  # the candidates' COPY stream, embeddings included
     topic: TopicQuery
+    known: KnownList | None = None  # what a previous request worked out for these very candidates
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,15 +73,21 @@ class StageResult:
         return out
 
 
-async def prepare_stages(plan: ContextPlan, clock: Clock, candidates: list[Candidate],
-                         embedder: Embedder) -> StageInput:
-    """Embed every candidate's gist and the topic in one call, before any connection is taken."""
+async def prepare_stages(plan: ContextPlan, clock: Clock, candidates: list[Candidate], embedder: Embedder,
+                         known: KnownLists | None = None) -> StageInput:
+    """Embed every candidate's gist and the topic in one call and encode the COPY rows, before any
+    connection is taken; candidates `known` from a previous request are neither embedded nor
+    encoded again."""
     terms = clean_terms(plan.topics)
     topic_text = " ".join(terms)
-    vectors = await embedder.embed([*(c.gist for c in candidates), *([topic_text] if terms else [])])
+    found = known.get(candidates, clock.zone) if known is not None else None
+    texts = [*([] if found else [c.gist for c in candidates]), *([topic_text] if terms else [])]
+    vectors = await embedder.embed(texts) if texts else []
     topic_embedding = vectors.pop() if terms else [0.0] * embedder.dim
     topic_keywords, topic_keyword_count = keyword_vector(topic_text)
-    return StageInput(plan=plan, clock=clock, candidates=candidates, embeddings=vectors,
+    rows = CopyRows(data=found.copy_stream, count=len(candidates)) if found else encode_rows(
+        candidates, vectors, clock.zone)
+    return StageInput(plan=plan, clock=clock, candidates=candidates, rows=rows, known=found,
                       topic=TopicQuery(terms=terms, embedding=topic_embedding, keywords=topic_keywords,
                                        keyword_count=topic_keyword_count))
 
@@ -104,15 +111,18 @@ async def sql_transaction(engine: AsyncEngine, queries: Queries, deadline: float
 async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageInput, *,
                      snapshot: UserSnapshot | None = None, limit: int = 20, include_hidden: bool = False,
                      explain: bool = False, deadline: float | None = None,
-                     tracer: Tracer | None = None, known_links: ChangeLinks | None = None) -> StageResult:
+                     tracer: Tracer | None = None, known: KnownLists | None = None) -> StageResult:
+    """The SQL stages on one connection; with `known`, what this request worked out for its
+    candidates is kept for the next request over the very same ones."""
     inp = stage_input
     notices: list[str] = []
     run: SqlRun | None = None
     in_window = 0
     try:
         async with sql_transaction(engine, queries, deadline, tracer) as run:
-            await load_candidates(run, inp.candidates, inp.embeddings, inp.clock)
-            changes = await apply_lifecycle(run, inp.clock, inp.candidates, known=known_links, explain=explain)
+            await load_candidates(run, inp.rows)
+            lifecycle = await apply_lifecycle(run, inp.clock, inp.candidates,
+                                              known=inp.known.links if inp.known else None, explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)
             if inp.plan.output.dedupe:
                 clusters, dedupe_plan = await _dedupe_or_skip(run, in_window, explain, notices)
@@ -125,8 +135,10 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
                        f"retry, or ask about a shorter time range")
         return StageResult(rows=[], in_window=in_window, after_dedupe=0,
                            steps=run.steps if run else [], dedupe_plan=None, notices=notices)
+    if known is not None and inp.known is None:
+        known.put(inp.candidates, inp.clock.zone, KnownList(copy_stream=inp.rows.data, links=lifecycle.links))
     return StageResult(rows=ranked.rows, in_window=in_window, after_dedupe=ranked.after_dedupe,
-                       steps=run.steps, dedupe_plan=dedupe_plan, notices=notices, changes=changes)
+                       steps=run.steps, dedupe_plan=dedupe_plan, notices=notices, changes=lifecycle.changes)
 
 
 async def _dedupe_or_skip(run: SqlRun, in_window: int, explain: bool,
