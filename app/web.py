@@ -55,9 +55,8 @@ ReadinessCheck = Callable[[], Awaitable[dict[str, Any]]]
 
 
 def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None) -> Response:
-    # the id here too: a refusal by a middleware is answered outside `_request_ids`
     return Response(content=Problem(status=status, title=title, detail=detail), status_code=status, media_type=PROBLEM,
-                    headers={**(headers or {}), "X-Request-ID": request_id.get()})
+                    headers=headers)
 
 
 def _recall_error(_: Request, exc: RecallError) -> Response:
@@ -281,7 +280,7 @@ def create_app(
     handlers = [healthz, readyz, plan_endpoint, recall_endpoint]
     if settings.metrics_access != "off" and settings.metrics_addr is None:  # else: its own listener, or none
         handlers.append(metrics_endpoint)
-    middleware = [_request_ids, metrics.middleware, access_control(settings, deps.user_hash)]
+    middleware = [metrics.middleware, access_control(settings, deps.user_hash)]
     if tracer_provider is not None:
         middleware.insert(0, request_tracing(tracer_provider))
     app = Litestar(
@@ -299,6 +298,9 @@ def create_app(
         logging_config=None,  # the process configures logging (app.__main__), not the app
         debug=debug,
     )
+    # Around Litestar's whole handler, not among its middleware (which runs for matched routes only):
+    # a 404 or 405 answers with the caller's X-Request-ID too.
+    app.asgi_handler = _request_ids(app.asgi_handler)
     # What a caller sends rejects unknown fields (a typo like "timzone" must not pass silently), at
     # every level; say so in the OpenAPI document too, which Litestar's msgspec plugin leaves out.
     for name, schema in app.openapi_schema.components.schemas.items():

@@ -43,8 +43,13 @@ async def test_request_ids_are_echoed(build_app):
     async with client_for(build_app()) as c:
         given = await c.post("/v1/context-planner/plan", json={"query": "昨天"}, headers={"X-Request-ID": "abc-123"})
         fresh = await c.post("/v1/context-planner/plan", json={"query": "昨天"}, headers={"X-Request-ID": "bad id!"})
+        # routes that do not exist, or not for that method, are answered with the caller's id too
+        missing = await c.get("/v1/no-such-route", headers={"X-Request-ID": "abc-404"})
+        wrong_method = await c.get("/v1/temporal-recall/query", headers={"X-Request-ID": "abc-405"})
     assert given.headers["x-request-id"] == "abc-123"
     assert len(fresh.headers["x-request-id"]) == 32
+    assert (missing.status_code, missing.headers["x-request-id"]) == (404, "abc-404")
+    assert (wrong_method.status_code, wrong_method.headers["x-request-id"]) == (405, "abc-405")
 
 
 async def test_wrong_content_type_is_415(build_app):
