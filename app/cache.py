@@ -170,18 +170,21 @@ class Links:
     """Which plans later records changed: items[i] (a position in the candidate list) was changed by
     the record at changes[i], as kinds[i] says (done, cancelled, moved)."""
 
-    items: list[int]
-    changes: list[int]
-    kinds: list[str]
+    items: Sequence[int]
+    changes: Sequence[int]
+    kinds: Sequence[str]
+
+
+NO_LINKS = Links(items=(), changes=(), kinds=())
 
 
 @dataclass(frozen=True, slots=True)
 class KnownList:
     """What one request worked out for a candidate list in a zone: its binary COPY stream (the
-    embeddings in it) and the lifecycle's links (None: no record of the list is a change)."""
+    embeddings in it) and the lifecycle's links."""
 
     copy_stream: bytes
-    links: Links | None
+    links: Links
 
 
 class KnownLists:
@@ -197,14 +200,23 @@ class KnownLists:
         self._lru: IdleLru[tuple[Hashable, tuple[int, ...]], tuple[tuple[weakref.ref[Candidate], ...], KnownList]] = (
             IdleLru(max_bytes, idle_s, clock))
 
-    def get(self, candidates: Sequence[Candidate], zone: tzinfo) -> KnownList | None:
-        found = self._lru.get((zone, tuple(map(id, candidates))))
-        if found is None:
-            return None
-        refs, known = found
-        return known if all(ref() is c for ref, c in zip(refs, candidates, strict=True)) else None
+    def slot(self, candidates: Sequence[Candidate], zone: tzinfo) -> ListSlot:
+        """The list's place here: what is known of it, and where to keep what a request works out."""
+        key = (zone, tuple(map(id, candidates)))
+        found = self._lru.get(key)
+        known = found[1] if found is not None and all(
+            ref() is c for ref, c in zip(found[0], candidates, strict=True)) else None
+        return ListSlot(found=known, _lists=self, _key=key, _candidates=candidates)
 
-    def put(self, candidates: Sequence[Candidate], zone: tzinfo, known: KnownList) -> None:
+
+@dataclass(frozen=True, slots=True)
+class ListSlot:
+    found: KnownList | None
+    _lists: KnownLists
+    _key: tuple[Hashable, tuple[int, ...]]
+    _candidates: Sequence[Candidate]
+
+    def keep(self, known: KnownList) -> None:
         # a weak reference and a key entry take ~100 bytes a candidate besides the stream
-        self._lru.put((zone, tuple(map(id, candidates))), (tuple(map(weakref.ref, candidates)), known),
-                      len(known.copy_stream) + 100 * len(candidates))
+        self._lists._lru.put(self._key, (tuple(map(weakref.ref, self._candidates)), known),
+                             len(known.copy_stream) + 100 * len(self._candidates))

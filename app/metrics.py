@@ -23,12 +23,9 @@ from app.db.engine import pool_use
 
 REQUEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 STAGE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
-# What a SourceReport can say: a source that failed part-way is `partial` (its records are used),
-# an ok one cut at SOURCE_RECORD_CAP `truncated`.
-OUTCOMES = ("ok", "error", "partial", "truncated", "skipped")
-
-
 def outcome(report: SourceReport) -> str:
+    """ok, error, partial (failed part-way: its records are used), truncated (an ok one cut at
+    SOURCE_RECORD_CAP) or skipped."""
     if report.partial:
         return "partial"
     if report.status == "ok" and report.truncated:

@@ -31,7 +31,7 @@ SOURCE_QUALITY: dict[Role, float] = {"calendar": 1.0, "segment": 0.99, "user": 0
 _DECIDED = re.compile(r"决定|定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 # A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
-_FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|我?[妈爸])")
+_FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
 # The 了 of a promise is the promise made, not the thing done (「跟钱总保证了，下周三前给他方案」).
 _PROMISE_MADE = re.compile(r"(?:答应|承诺|保证|说好|约好|定好)了")
 _TODO = re.compile(
@@ -50,10 +50,11 @@ _FRAMING = re.compile(
 )
 _PERIODS = ("week", "month", "quarter", "year")
 _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
+# a plan moved to a time (周会改到周五): said by the record that moves it, and framing its new time
+_MOVE_TO = "改到|改在|推迟到|推到|延到|延期到|顺延到|提前到|挪到|换到"
 # Deadline words said with a time (截止到…, …之前): the item's due time says them, and so do the
 # words that move a plan to its time (往后挪到…); 整 after a clock time (四点整) is part of it
-_DEADLINE_BEFORE = re.compile(r"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在|[定约]在|安排在|定于|(?:往[前后])?(?:改到|改在|"
-                              r"推迟到|推到|延到|延期到|顺延到|提前到|挪到|换到))$")
+_DEADLINE_BEFORE = re.compile(rf"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在|[定约]在|安排在|定于|(?:往[前后])?(?:{_MOVE_TO}))$")
 _DEADLINE_AFTER = re.compile(r"^(?:之前|以前|前|截止到?|为止)?(?:了$)?")
 _CLOCK_END = re.compile(r"[点时分钟]$")
 _PRONOUN = re.compile(r"(?<!其)[他她]")
@@ -85,7 +86,7 @@ _GOT_DONE = re.compile(
     rf"{_DONE_VERB}(?:完|好|出去|上去|掉|回)?了|{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
     r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|已经?(?:发|交|寄|提交|办|完成|签|付|订|约|修)"
 )
-_MOVED = re.compile(r"改到|改在|改成|改为|推迟到|推到|延到|延期到|顺延到|提前到|挪到|往后挪|往前挪|换到")
+_MOVED = re.compile(rf"{_MOVE_TO}|改成|改为|往后挪|往前挪")
 
 
 class Stated(msgspec.Struct, frozen=True, kw_only=True):
@@ -195,13 +196,14 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
         kept = _without_times(clause, start, exprs)
         if len(kept) < 2:
             kept = clause.strip()
-        before = _without_times(*previous, exprs)
-        borrow = before if 2 <= len(before) <= _BORROWED_MAX else ""
-        if len(kept) < 4:
-            after = next((c.strip() for c in clauses[n + 1 :] if c.strip()), "") if expr is None else ""
-            kept = f"{borrow}，{kept}" if borrow else f"{kept}，{after}" if after else kept
-        elif borrow and _PRONOUN.search(kept) and people_in(borrow):
-            kept = f"{borrow}，{kept}"
+        if len(kept) < 4 or _PRONOUN.search(kept):  # only then may the clause before be borrowed
+            before = _without_times(*previous, exprs)
+            borrow = before if 2 <= len(before) <= _BORROWED_MAX else ""
+            if len(kept) < 4:
+                after = next((c.strip() for c in clauses[n + 1 :] if c.strip()), "") if expr is None else ""
+                kept = f"{borrow}，{kept}" if borrow else f"{kept}，{after}" if after else kept
+            elif borrow and people_in(borrow):
+                kept = f"{borrow}，{kept}"
         return kept[:30]
     return text.strip()[:30]
 

@@ -111,7 +111,7 @@ async def run_recall(request: RecallRequest, deps: RecallDeps) -> RecallBundle:
     stage_input = await prepare_stages(plan, clock, fetched.candidates, deps.embedder, deps.known_lists)
     result = await run_stages(deps.engine, deps.queries, stage_input, snapshot=request.user_snapshot,
                               limit=request.limit, include_hidden=request.include_hidden, explain=request.explain,
-                              deadline=deadline, tracer=deps.tracer, known=deps.known_lists)
+                              deadline=deadline, tracer=deps.tracer)
     stage_ms = result.stage_ms()
     if deps.metrics is not None:
         deps.metrics.observe_recall(fetch_s, stage_ms, fetched.reports)

@@ -2,7 +2,7 @@
 rjieba's keywords of a note (app.keywords.keywords over the dev set's MeInput notes, else the demo
 dataset's), the Traditional → Simplified step (app.text.simplified against zhconv.convert over the
 parser's table cases), a JWT verified by PyJWT (HS256, RS256, ES256) and a service token compared,
-and importing PyJWT with cryptography (a fresh interpreter). Median of 7 runs each.
+and importing PyJWT with cryptography (a fresh interpreter, best of 5). The per-call figures: median of 7 runs each.
 
     .venv/bin/python bench/libs_cost.py
 """

@@ -17,7 +17,8 @@
 -- Parameters are used in place, not through a one-row CTE joined to every candidate: custom plans
 -- fold them into constants.
 CREATE TEMP TABLE recall_window ON COMMIT DROP AS
--- what scoring needs rides along, so that ranking touches recall_candidates only for the shown rows
+-- what scoring needs rides along, so that ranking reads recall_candidates only for the shown rows
+-- (and, when the question names a topic, for the texts of the items in range)
 SELECT id, user_id, role, t, local_day, coarse, precise, names, kin, kw, kw_count, embedding, group_key,
        temporal_match, source, type, source_quality, confidence, importance, observed_time, event_time, changed_by
 FROM (
@@ -50,8 +51,7 @@ FROM (
              ELSE m.e_tm
            END AS temporal_match
     FROM (
-        -- dedupe compares event_time; with none, observed_time (api.md). Computed here, where it is
-        -- read once, not as a generated column of recall_candidates (~13% of the COPY at 2k)
+        -- dedupe compares event_time; with none, observed_time (api.md)
         SELECT c.id, c.user_id, coalesce(c.event_time, c.observed_time) AS t, c.local_day, c.coarse, c.event_grain IN ('minute', 'hour') AS precise,
                c.names, c.kin, c.kw, c.kw_count, c.embedding, c.type, c.status,
                c.event_time, c.event_grain, c.source, c.source_quality, c.confidence, c.importance, c.observed_time,
@@ -70,21 +70,22 @@ FROM (
                                 CAST(:event_hi AS timestamptz), CAST(:near_miss AS interval))
                      END,
                      -- an event known only to a unit longer than the range (「下个月复诊」 asked about one
-                     -- day) is not certainly in it: at most a near miss. Shortest lengths of each unit.
-                     CASE WHEN CASE c.event_grain WHEN 'hour' THEN interval '1 hour' WHEN 'day' THEN interval '1 day'
-                                                  WHEN 'week' THEN interval '7 days' WHEN 'month' THEN interval '28 days'
-                                                  WHEN 'quarter' THEN interval '89 days' WHEN 'year' THEN interval '365 days'
-                                                  ELSE interval '0' END
-                               > CAST(:event_hi AS timestamptz) - CAST(:event_lo AS timestamptz)
+                     -- day) is not certainly in it: at most a near miss
+                     CASE WHEN s.shortest > CAST(:event_hi AS timestamptz) - CAST(:event_lo AS timestamptz)
                           THEN 0.8 ELSE 1.0 END) AS e_tm,
                recall_temporal_match(c.observed_time, CAST(:mention_lo AS timestamptz), CAST(:mention_hi AS timestamptz),
                    CAST(:near_miss AS interval)) AS m_tm
         FROM recall_candidates c
         CROSS JOIN LATERAL (
+            -- the unit's span from the event's start, and the shortest any such unit is
             SELECT CASE c.event_grain WHEN 'hour' THEN interval '1 hour' WHEN 'day' THEN interval '1 day'
                                       WHEN 'week' THEN interval '7 days' WHEN 'month' THEN interval '1 month'
                                       WHEN 'quarter' THEN interval '3 months' WHEN 'year' THEN interval '1 year'
-                                      ELSE interval '0' END AS span
+                                      ELSE interval '0' END AS span,
+                   CASE c.event_grain WHEN 'hour' THEN interval '1 hour' WHEN 'day' THEN interval '1 day'
+                                      WHEN 'week' THEN interval '7 days' WHEN 'month' THEN interval '28 days'
+                                      WHEN 'quarter' THEN interval '89 days' WHEN 'year' THEN interval '365 days'
+                                      ELSE interval '0' END AS shortest
         ) s
         WHERE c.observed_time < CAST(:now AS timestamptz)
           AND (CAST(:kept_types AS text[]) IS NULL OR c.type = ANY(CAST(:kept_types AS text[])))

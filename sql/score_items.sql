@@ -94,13 +94,9 @@ WITH members AS (
     JOIN members m ON m.cluster = s.cluster
     JOIN recall_candidates c ON c.id = m.id
 ), merged_refs AS (
-    SELECT cluster, array_agg(source_ref ORDER BY source_quality DESC, observed_time, id) AS merged_from
+    SELECT cluster, array_agg(source_ref ORDER BY source_quality DESC, observed_time, id) AS merged_from,
+           min(changed_how) AS change
     FROM shown_members
-    GROUP BY cluster
-), merged_changes AS (
-    SELECT cluster, min(changed_how) AS change
-    FROM shown_members
-    WHERE changed_how IS NOT NULL
     GROUP BY cluster
 ), merged_participants AS (
     SELECT sm.cluster, array_agg(DISTINCT x ORDER BY x) AS participants
@@ -111,12 +107,11 @@ SELECT total.after_dedupe, s.cluster, s.group_key, s.temporal_match, s.source_fa
        s.importance_factor, s.recall_score,
        r.source_ref, r.user_id, r.source, r.type, r.status, r.event_time, r.event_grain, r.observed_time,
        r.title, r.content, r.confidence, mr.merged_from, coalesce(mp.participants, '{}') AS participants,
-       mc.change
+       mr.change
 -- one row even when nothing is shown, so that after_dedupe is always reported
 FROM (SELECT count(*) AS after_dedupe FROM scored) total
 LEFT JOIN shown s ON true
 LEFT JOIN recall_candidates r ON r.id = s.id
 LEFT JOIN merged_refs mr ON mr.cluster = s.cluster
 LEFT JOIN merged_participants mp ON mp.cluster = s.cluster
-LEFT JOIN merged_changes mc ON mc.cluster = s.cluster
 ORDER BY s.recall_score DESC, s.event_time NULLS LAST, s.id

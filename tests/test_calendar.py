@@ -438,3 +438,13 @@ async def test_an_unchanged_feed_is_expanded_once_and_an_edited_one_again(upstre
     monkeypatch.setitem(emulator.state.dataset.calendars, HOSTILE_USER,
                         [line.replace("SUMMARY:代码评审", "SUMMARY:代码评审（线上）") for line in feed])
     assert await titles() == ["代码评审（线上）"] and len(children) == 2, "an edited feed is read as it is now"
+    # a window reaching past REACH is cut around `now`, which moves: such an expansion is not kept
+    import msgspec
+
+    from app.contracts import TimeRange
+
+    kept = len(calendar.EXPANDED)
+    wide = TimeRange(start=datetime(1900, 1, 1, tzinfo=DEMO_NOW.tzinfo), end=datetime(2199, 1, 1, tzinfo=DEMO_NOW.tzinfo))
+    plan = msgspec.structs.replace(plan, time=msgspec.structs.replace(plan.time, event_range=wide))
+    await titles()
+    assert len(children) == 3 and len(calendar.EXPANDED) == kept

@@ -61,7 +61,7 @@ def _components(edge_lists, deadline: float | None) -> Clusters:
     edges (±15-min windows, vector and keyword similarity) are found in SQL; labelling their
     components is a graph walk that a recursive CTE did in O(k × local minima) per component of k
     items, ~15 ms at 2k candidates against ~1 ms here. A burst of thousands of items in 15 minutes
-    has up to MAX_NEIGHBOURS edges each (8,000 items: ~0.5 s here), so the walk stops at the
+    has up to MAX_NEIGHBOURS edges each, so the walk stops at the
     deadline too: ranking keeps its reserve."""
     parent: dict[int, int] = {}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from app.cache import Links
+from app.cache import NO_LINKS, Links
 from app.candidate import Candidate
 from app.contracts import ChangedItem
 from app.pipeline.sql import SqlRun
@@ -27,7 +27,7 @@ DUE_SOON = timedelta(days=2)  # a to-do due this soon after a done record with t
 
 @dataclass(frozen=True, slots=True)
 class Lifecycle:
-    links: Links | None  # None when no candidate is a change record
+    links: Links
     changes: list[ChangedItem]  # which record changed which item, when asked (explain)
 
 
@@ -36,7 +36,7 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
     """Link every change record among `candidates` (as loaded) to the plan it updates and apply
     it; links `known` for these very candidates are applied without linking again."""
     if not any(c.change for c in candidates):  # most requests: nothing to link, no index to build
-        return Lifecycle(links=None, changes=[])
+        return Lifecycle(links=NO_LINKS, changes=[])
     links = known
     if links is None:
         await run.execute("lifecycle", "index_candidate_times")

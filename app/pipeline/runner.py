@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.cache import KnownList, KnownLists
+from app.cache import KnownList, KnownLists, ListSlot
 from app.candidate import Candidate
 from app.contracts import ChangedItem, ContextPlan, ExplainStep, UserSnapshot
 from app.db.engine import pooled_connection
@@ -52,7 +52,9 @@ class StageInput:
     candidates: list[Candidate]
     rows: CopyRows  # the candidates' COPY stream, embeddings included
     topic: TopicQuery
-    known: KnownList | None = None  # what a previous request worked out for these very candidates
+    # the candidate list's place in KnownLists: what a previous request worked out for these very
+    # candidates (`found`), where this one keeps what it works out
+    slot: ListSlot | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +82,15 @@ async def prepare_stages(plan: ContextPlan, clock: Clock, candidates: list[Candi
     encoded again."""
     terms = clean_terms(plan.topics)
     topic_text = " ".join(terms)
-    found = known.get(candidates, clock.zone) if known is not None else None
+    slot = known.slot(candidates, clock.zone) if known is not None else None
+    found = slot.found if slot is not None else None
     texts = [*([] if found else [c.gist for c in candidates]), *([topic_text] if terms else [])]
     vectors = await embedder.embed(texts) if texts else []
     topic_embedding = vectors.pop() if terms else [0.0] * embedder.dim
     topic_keywords, topic_keyword_count = keyword_vector(topic_text)
     rows = CopyRows(data=found.copy_stream, count=len(candidates)) if found else encode_rows(
         candidates, vectors, clock.zone)
-    return StageInput(plan=plan, clock=clock, candidates=candidates, rows=rows, known=found,
+    return StageInput(plan=plan, clock=clock, candidates=candidates, rows=rows, slot=slot,
                       topic=TopicQuery(terms=terms, embedding=topic_embedding, keywords=topic_keywords,
                                        keyword_count=topic_keyword_count))
 
@@ -111,10 +114,11 @@ async def sql_transaction(engine: AsyncEngine, queries: Queries, deadline: float
 async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageInput, *,
                      snapshot: UserSnapshot | None = None, limit: int = 20, include_hidden: bool = False,
                      explain: bool = False, deadline: float | None = None,
-                     tracer: Tracer | None = None, known: KnownLists | None = None) -> StageResult:
-    """The SQL stages on one connection; with `known`, what this request worked out for its
-    candidates is kept for the next request over the very same ones."""
+                     tracer: Tracer | None = None) -> StageResult:
+    """The SQL stages on one connection; what this request works out for its candidates is kept in
+    their list's slot (when prepared with one) for the next request over the very same ones."""
     inp = stage_input
+    found = inp.slot.found if inp.slot is not None else None
     notices: list[str] = []
     run: SqlRun | None = None
     in_window = 0
@@ -122,7 +126,7 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
         async with sql_transaction(engine, queries, deadline, tracer) as run:
             await load_candidates(run, inp.rows)
             lifecycle = await apply_lifecycle(run, inp.clock, inp.candidates,
-                                              known=inp.known.links if inp.known else None, explain=explain)
+                                              known=found.links if found else None, explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)
             if inp.plan.output.dedupe:
                 clusters, dedupe_plan = await _dedupe_or_skip(run, in_window, explain, notices)
@@ -135,8 +139,8 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
                        f"retry, or ask about a shorter time range")
         return StageResult(rows=[], in_window=in_window, after_dedupe=0,
                            steps=run.steps if run else [], dedupe_plan=None, notices=notices)
-    if known is not None and inp.known is None:
-        known.put(inp.candidates, inp.clock.zone, KnownList(copy_stream=inp.rows.data, links=lifecycle.links))
+    if inp.slot is not None and found is None:
+        inp.slot.keep(KnownList(copy_stream=inp.rows.data, links=lifecycle.links))
     return StageResult(rows=ranked.rows, in_window=in_window, after_dedupe=ranked.after_dedupe,
                        steps=run.steps, dedupe_plan=dedupe_plan, notices=notices, changes=lifecycle.changes)
 
