@@ -503,6 +503,27 @@ async def test_a_moved_meeting_shows_only_at_its_new_time_with_both_records(engi
     assert row["change"] == "moved"
 
 
+async def test_a_plan_moved_across_a_dst_change_is_on_its_new_local_day(engine):
+    # asked in winter (UTC-5) about a day in summer time (UTC-4 from 14 March 2027): the moved plan's
+    # local day (day-grain dedupe) is read in the zone, as every loaded record's is, not at the
+    # request's offset (18 March)
+    from app.normalize import build_candidate
+
+    ny = ZoneInfo("America/New_York")
+    clock = resolve_clock(datetime(2027, 3, 3, 10, tzinfo=ny), None)
+
+    def said(ref: str, text: str, day: int) -> Candidate:
+        return build_candidate(source="meinput", ref=ref, user_id="u1", role="segment", text=text,
+                               observed=datetime(2027, 3, day, 9, tzinfo=ny), zone=ny, happened_when_said=False)
+
+    cands = [said("plan", "3月12日开周会", 1), said("moved", "周会改到3月19日", 2)]
+    async with sql_run(engine) as run:
+        await load_candidates(run, encode_rows(cands, await EMBEDDER.embed([c.gist for c in cands]), clock.zone))
+        await apply_lifecycle(run, clock, cands)
+        days = dict(await run.conn.fetch("SELECT source_ref, local_day FROM recall_candidates"))
+    assert days == {"plan": date(2027, 3, 19), "moved": date(2027, 3, 19)}
+
+
 async def test_a_list_worked_out_once_is_neither_embedded_encoded_nor_linked_again_and_only_that_list(engine):
     from app.cache import KnownLists
 

@@ -46,8 +46,12 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
                       kinds=[r["kind"] for r in rows])
     if not links.items:
         return Lifecycle(links=links, changes=[])
+    # a moved plan's local day in the zone, as load computes every other one (an offset would be
+    # another day's across a DST change)
+    days = [candidates[c].event_time.astimezone(clock.zone).date() if candidates[c].event_time else None
+            for c in links.changes]
     await run.execute("lifecycle", "apply_changes", items=links.items, changes=links.changes, kinds=links.kinds,
-                      utc_offset=clock.now.utcoffset())
+                      days=days)
     if not explain:
         return Lifecycle(links=links, changes=[])
     changes = sorted((ChangedItem(item=candidates[i].source_ref, changed_by=candidates[c].source_ref, kind=k)
