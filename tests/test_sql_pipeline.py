@@ -3,7 +3,7 @@ hand-made candidates: what each stage keeps, merges and scores."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import msgspec
@@ -642,6 +642,38 @@ async def test_a_plan_asking_for_no_dedupe_gets_every_record(engine):
     merged = await run_stages(engine, Queries(), await prepare_stages(plan, CLOCK, [seg, echo], EMBEDDER))
     separate = await run_stages(engine, Queries(), await prepare_stages(as_is, CLOCK, [seg, echo], EMBEDDER))
     assert len(merged.rows) == 1 and len(separate.rows) == 2
+
+
+async def test_items_left_out_of_a_comparison_are_counted_only_where_a_window_or_day_holds_that_many(engine):
+    # dedupe compares each item with its next 64 only: the bundle says so when a 15-minute window
+    # (or a day, for day-grain items) holds more; where none can, the count is not even run
+    plan = plan_query("我昨天有什么重要的事", now=NOW)
+
+    def filler(n: int, over_seconds: float, grain: str = "minute") -> list[Candidate]:
+        """n records from 15:00 yesterday, evenly spread over `over_seconds`."""
+        return [cand(f"f{i}", f"第{i}件事", event=D(2, 15) + timedelta(seconds=over_seconds * i / (n - 1)),
+                     observed=D(2, 9), grain=grain) for i in range(n)]
+
+    async def crowded(cands: list[Candidate]) -> tuple[bool, list[str]]:
+        result = await run_stages(engine, Queries(), await prepare_stages(plan, CLOCK, cands, EMBEDDER),
+                                  include_hidden=True)
+        assert result.in_window == len(cands)
+        counted = "dedupe_crowded" in {s.statement for s in result.steps}
+        return counted, [n for n in result.notices if "at most 64 others" in n]
+
+    counted, notices = await crowded(filler(66, 15 * 60))  # the first and the last just 15 minutes apart
+    assert counted and len(notices) == 1 and "1 items had more" in notices[0]
+    assert await crowded(filler(66, 15 * 60 + 1)) == (False, [])
+    assert await crowded(filler(65, 60)) == (False, []), "65 in a window: each has at most 64 after it"
+    counted, notices = await crowded(filler(66, 8 * 3600, grain="day"))  # 7 minutes apart
+    assert counted and len(notices) == 1
+    assert await crowded(filler(65, 8 * 3600, grain="day")) == (False, [])
+    # a plan moved into a window of 64 records and the record that moved it: 66 there, as the SQL sees it
+    meeting = _said("plan", "9月2日上午十点开周会", D(1, 9))
+    moved = _said("moved", "周会改到9月2日下午三点", D(1, 20))
+    assert moved.change == "moved" and moved.event_time == D(2, 15)
+    counted, notices = await crowded([*filler(64, 60), meeting, moved])
+    assert counted and len(notices) == 1
 
 
 async def test_a_favour_promised_then_done_with_other_words_is_done(engine):

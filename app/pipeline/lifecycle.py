@@ -7,12 +7,15 @@ changes is read by the normalizer (Candidate.change); which plan each one change
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import timedelta, tzinfo
 
 from app.cache import NO_LINKS, Links
 from app.candidate import Candidate
 from app.contracts import ChangedItem
+from app.pipeline.dedupe import WINDOW_MINUTES
+from app.pipeline.load import COARSE_GRAINS
 from app.pipeline.sql import SqlRun
 from app.planner.clock import Clock
 
@@ -29,6 +32,9 @@ DUE_SOON = timedelta(days=2)  # a to-do due this soon after a done record with t
 class Lifecycle:
     links: Links
     changes: list[ChangedItem]  # which record changed which item, when asked (explain)
+    # the most candidates, changes applied, within any WINDOW_MINUTES or on any day (day-grain ones):
+    # at most as many in-window items are that close, so dedupe knows when none can be crowded
+    densest: int
 
 
 async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate], *,
@@ -36,7 +42,7 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
     """Link every change record among `candidates` (as loaded) to the plan it updates and apply
     it; links `known` for these very candidates are applied without linking again."""
     if not any(c.change for c in candidates):  # most requests: nothing to link, no index to build
-        return Lifecycle(links=NO_LINKS, changes=[])
+        return Lifecycle(links=NO_LINKS, changes=[], densest=_densest(candidates, NO_LINKS, clock.zone))
     links = known
     if links is None:
         await run.execute("lifecycle", "index_candidate_times")
@@ -44,8 +50,9 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON, due_soon=DUE_SOON)
         links = Links(items=[r["item"] for r in rows], changes=[r["change"] for r in rows],
                       kinds=[r["kind"] for r in rows])
+    densest = _densest(candidates, links, clock.zone)
     if not links.items:
-        return Lifecycle(links=links, changes=[])
+        return Lifecycle(links=links, changes=[], densest=densest)
     # a moved plan's local day in the zone, as load computes every other one (an offset would be
     # another day's across a DST change)
     days = [candidates[c].event_time.astimezone(clock.zone).date() if candidates[c].event_time else None
@@ -53,8 +60,31 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
     await run.execute("lifecycle", "apply_changes", items=links.items, changes=links.changes, kinds=links.kinds,
                       days=days)
     if not explain:
-        return Lifecycle(links=links, changes=[])
+        return Lifecycle(links=links, changes=[], densest=densest)
     changes = sorted((ChangedItem(item=candidates[i].source_ref, changed_by=candidates[c].source_ref, kind=k)
                       for i, c, k in zip(links.items, links.changes, links.kinds, strict=True)),
                      key=lambda ch: ch.item)
-    return Lifecycle(links=links, changes=changes)
+    return Lifecycle(links=links, changes=changes, densest=densest)
+
+
+def _densest(candidates: list[Candidate], links: Links, zone: tzinfo) -> int:
+    """The most candidates whose times (a moved plan's new one) lie within WINDOW_MINUTES of each
+    other, or that are day-grain on one local day: the times dedupe compares, as the SQL sets them."""
+    moved = {item: change for item, change, kind in zip(links.items, links.changes, links.kinds, strict=True)
+             if kind == "moved"}
+    stamps: list[float] = []
+    days: Counter = Counter()
+    for i, c in enumerate(candidates):
+        timed = candidates[moved[i]] if i in moved else c  # apply_changes: the change record's time and grain
+        t = timed.event_time or c.observed_time
+        stamps.append(t.timestamp())
+        if timed.event_grain in COARSE_GRAINS:
+            days[t.astimezone(zone).date()] += 1
+    stamps.sort()
+    # a millisecond more than the window: float seconds never leave out one at its very edge
+    span, most, first = WINDOW_MINUTES * 60 + 0.001, 0, 0
+    for last, stamp in enumerate(stamps):
+        while stamps[first] < stamp - span:
+            first += 1
+        most = max(most, last - first + 1)
+    return max(most, *days.values()) if days else most

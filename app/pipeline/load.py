@@ -22,7 +22,7 @@ from app.pipeline.sql import SqlRun
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
            "source_quality", "change", "names", "kin", "kw", "kw_count", "embedding")
-_COARSE = {"day", "week", "month", "quarter", "year"}
+COARSE_GRAINS = frozenset({"day", "week", "month", "quarter", "year"})  # dedupe pairs these by day
 
 # PostgreSQL's binary COPY format (docs: "COPY ... Binary Format"): a signature, flags, no header
 # extension; each row a field count and length-prefixed fields (-1: NULL); -1 at the end.
@@ -78,7 +78,7 @@ def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
         _text(c.source_ref), _text(c.user_id), _text(c.source), _text(c.role), _text(c.type), _text(c.status),
         _timestamp(c.event_time), _text(c.event_grain), _timestamp(c.observed_time),
         struct.pack(">ii", 4, local_day.toordinal() - _PG_EPOCH_DAY),
-        struct.pack(">ib", 1, c.event_grain in _COARSE),
+        struct.pack(">ib", 1, c.event_grain in COARSE_GRAINS),
         _text(c.title), _text(c.content),
         struct.pack(">ididid", 8, c.importance, 8, c.confidence, 8, c.source_quality),
         _text(c.change),

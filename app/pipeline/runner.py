@@ -129,7 +129,7 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
                                               known=found.links if found else None, explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)
             if inp.plan.output.dedupe:
-                clusters, dedupe_plan = await _dedupe_or_skip(run, in_window, explain, notices)
+                clusters, dedupe_plan = await _dedupe_or_skip(run, in_window, lifecycle.densest, explain, notices)
             else:  # a caller's plan may ask for every record as it is (RFC §5 output.dedupe)
                 clusters, dedupe_plan = SINGLETONS, None
             ranked = await rank(run, inp.plan, inp.topic, snapshot, clusters, limit=limit,
@@ -145,7 +145,7 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
                        steps=run.steps, dedupe_plan=dedupe_plan, notices=notices, changes=lifecycle.changes)
 
 
-async def _dedupe_or_skip(run: SqlRun, in_window: int, explain: bool,
+async def _dedupe_or_skip(run: SqlRun, in_window: int, densest: int, explain: bool,
                           notices: list[str]) -> tuple[Clusters, str | None]:
     """The clusters and, when asked, the dedupe plan. Dedupe runs in a savepoint (a cancelled
     statement aborts only that), finishing RANK_RESERVE_S before the deadline; cut, every item is its
@@ -154,7 +154,7 @@ async def _dedupe_or_skip(run: SqlRun, in_window: int, explain: bool,
     try:
         with run.finishing_by(reserve):
             async with run.conn.transaction():
-                deduped = await dedupe(run, in_window, explain=explain)
+                deduped = await dedupe(run, in_window, densest=densest, explain=explain)
     except OutOfTime:
         notices.append("dedupe ran out of time: repeats of one event may show as separate items")
         return SINGLETONS, None
