@@ -181,16 +181,17 @@ NO_LINKS = Links(items=(), changes=(), kinds=())
 @dataclass(frozen=True, slots=True)
 class KnownList:
     """What one request worked out for a candidate list in a zone: its binary COPY stream (the
-    embeddings in it) and the lifecycle's links."""
+    embeddings in it), the lifecycle's links and the densest span of the list's times."""
 
     copy_stream: bytes
     links: Links
+    densest: int  # app/pipeline/lifecycle.py Lifecycle.densest
 
 
 class KnownLists:
     """KnownList per candidate list and zone (the local days in the rows depend on it), for a
     follow-up query over the very same candidates (the timeline cache hands out the same objects):
-    it embeds nothing but the topic, encodes no row and finds no link again. Known by the
+    it embeds nothing but the topic, encodes no row and finds no link (nor its densest span) again. Known by the
     candidates' identities, in order, and holding them only weakly: an entry whose candidates are
     gone (the caches let them go) never matches, even if their ids are reused. At most `max_bytes`
     (the streams), an entry unused for `idle_s` dropped at the next put."""

@@ -7,11 +7,12 @@ changes is read by the normalizer (Candidate.change); which plan each one change
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from datetime import timedelta, tzinfo
 
-from app.cache import NO_LINKS, Links
+from app.cache import NO_LINKS, KnownList, Links
 from app.candidate import Candidate
 from app.contracts import ChangedItem
 from app.pipeline.dedupe import WINDOW_MINUTES
@@ -38,19 +39,19 @@ class Lifecycle:
 
 
 async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate], *,
-                          known: Links | None = None, explain: bool = False) -> Lifecycle:
+                          known: KnownList | None = None, explain: bool = False) -> Lifecycle:
     """Link every change record among `candidates` (as loaded) to the plan it updates and apply
-    it; links `known` for these very candidates are applied without linking again."""
-    if not any(c.change for c in candidates):  # most requests: nothing to link, no index to build
-        return Lifecycle(links=NO_LINKS, changes=[], densest=_densest(candidates, NO_LINKS, clock.zone))
-    links = known
+    it; what is `known` of these very candidates (links, densest span) is not worked out again."""
+    links = known.links if known is not None else None
+    if links is None and not any(c.change for c in candidates):  # most requests: nothing to link
+        links = NO_LINKS
     if links is None:
         await run.execute("lifecycle", "index_candidate_times")
         rows = await run.fetch("lifecycle", "link_changes", min_overlap=MIN_OVERLAP,
                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON, due_soon=DUE_SOON)
         links = Links(items=[r["item"] for r in rows], changes=[r["change"] for r in rows],
                       kinds=[r["kind"] for r in rows])
-    densest = _densest(candidates, links, clock.zone)
+    densest = known.densest if known is not None else _densest(candidates, links, clock.zone)
     if not links.items:
         return Lifecycle(links=links, changes=[], densest=densest)
     # a moved plan's local day in the zone, as load computes every other one (an offset would be
@@ -70,21 +71,13 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
 def _densest(candidates: list[Candidate], links: Links, zone: tzinfo) -> int:
     """The most candidates whose times (a moved plan's new one) lie within WINDOW_MINUTES of each
     other, or that are day-grain on one local day: the times dedupe compares, as the SQL sets them."""
-    moved = {item: change for item, change, kind in zip(links.items, links.changes, links.kinds, strict=True)
-             if kind == "moved"}
-    stamps: list[float] = []
-    days: Counter = Counter()
-    for i, c in enumerate(candidates):
-        timed = candidates[moved[i]] if i in moved else c  # apply_changes: the change record's time and grain
-        t = timed.event_time or c.observed_time
-        stamps.append(t.timestamp())
-        if timed.event_grain in COARSE_GRAINS:
-            days[t.astimezone(zone).date()] += 1
-    stamps.sort()
-    # a millisecond more than the window: float seconds never leave out one at its very edge
-    span, most, first = WINDOW_MINUTES * 60 + 0.001, 0, 0
-    for last, stamp in enumerate(stamps):
-        while stamps[first] < stamp - span:
-            first += 1
-        most = max(most, last - first + 1)
+    timed = list(candidates)  # whose time and grain each one has: apply_changes gives a moved plan its mover's
+    for item, change, kind in zip(links.items, links.changes, links.kinds, strict=True):
+        if kind == "moved":
+            timed[item] = candidates[change]
+    times = [t.event_time or c.observed_time for t, c in zip(timed, candidates, strict=True)]
+    stamps = sorted(t.timestamp() for t in times)
+    span = WINDOW_MINUTES * 60 + 0.001  # a millisecond more: float seconds never leave out one at the very edge
+    most = max((bisect_right(stamps, s + span, i) - i for i, s in enumerate(stamps)), default=0)
+    days = Counter(t.astimezone(zone).date() for t, c in zip(times, timed, strict=True) if c.event_grain in COARSE_GRAINS)
     return max(most, *days.values()) if days else most

@@ -126,7 +126,7 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
         async with sql_transaction(engine, queries, deadline, tracer) as run:
             await load_candidates(run, inp.rows)
             lifecycle = await apply_lifecycle(run, inp.clock, inp.candidates,
-                                              known=found.links if found else None, explain=explain)
+                                              known=found, explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)
             if inp.plan.output.dedupe:
                 clusters, dedupe_plan = await _dedupe_or_skip(run, in_window, lifecycle.densest, explain, notices)
@@ -140,7 +140,7 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
         return StageResult(rows=[], in_window=in_window, after_dedupe=0,
                            steps=run.steps if run else [], dedupe_plan=None, notices=notices)
     if inp.slot is not None and found is None:
-        inp.slot.keep(KnownList(copy_stream=inp.rows.data, links=lifecycle.links))
+        inp.slot.keep(KnownList(copy_stream=inp.rows.data, links=lifecycle.links, densest=lifecycle.densest))
     return StageResult(rows=ranked.rows, in_window=in_window, after_dedupe=ranked.after_dedupe,
                        steps=run.steps, dedupe_plan=dedupe_plan, notices=notices, changes=lifecycle.changes)
 
