@@ -1,7 +1,7 @@
 -- name: score_items
 -- params: ids, roots, topics, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
 -- RFC §7 + §9: one row per cluster (ids[i]'s cluster is roots[i], from app/pipeline/dedupe.py; an
--- in-window item not in ids is its own), best first, at most max_rows of them (hidden ones, scored under
+-- in-window item not in ids is its own cluster's root or alone), best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
 -- highest source_quality (among equals, one naming the topic); merged_from lists every member's source_ref, participants (names and kin) are united,
 -- importance and temporal_match are the best of the members; `change` is what a later record did to

@@ -24,8 +24,8 @@ MAX_NEIGHBOURS = 64
 
 @dataclass(frozen=True, slots=True)
 class Clusters:
-    """Each in-window item with a match (ids) and the smallest id of its cluster (roots, parallel);
-    an item not listed is its own cluster. Handed to ranking as arrays, not kept in a temp table:
+    """Each in-window item merged into a cluster of a smaller id (ids) and that smallest id (roots,
+    parallel); an item not listed is its own cluster's root, or alone. Handed to ranking as arrays, not kept in a temp table:
     creating and dropping one per request is catalog work (bench/sql_steps.py)."""
 
     ids: Sequence[int]
@@ -59,26 +59,31 @@ async def dedupe(run: SqlRun, in_window: int, *, densest: int | None = None, exp
 
 
 def _components(edge_lists, deadline: float | None) -> Clusters:
-    """Each item with an edge and the smallest id of its connected component (union-find). The
+    """Each item joined to a smaller one and the smallest id of its connected component (union-find). The
     edges (±15-min windows, vector and keyword similarity) are found in SQL; labelling their
     components is a graph walk that a recursive CTE did in O(k × local minima) per component of k
     items, ~15 ms at 2k candidates against ~1 ms here. A burst of thousands of items in 15 minutes
     has up to MAX_NEIGHBOURS edges each, so the walk stops at the
     deadline too: ranking keeps its reserve."""
-    parent: dict[int, int] = {}
+    parent: dict[int, int] = {}  # a root (the smallest id of its component) has no entry
 
     def root(x: int) -> int:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
+        up = parent.get(x, x)
+        while up != x:  # path splitting: each node on the way now points two steps up
+            parent[x] = parent.get(up, up)
+            x, up = up, parent[x]
         return x
 
     for n, (a, near) in enumerate(edge_lists):
         if deadline is not None and n % 256 == 0 and time.monotonic() > deadline:
             raise OutOfTime("dedupe", "dedupe_edges")
+        ra = root(a)
         for b in near:
-            ra, rb = root(a), root(b)
-            if ra != rb:
-                parent[max(ra, rb)] = min(ra, rb)
+            rb = root(b)
+            if ra < rb:
+                parent[rb] = ra
+            elif rb < ra:
+                parent[ra] = rb
+                ra = rb
     ids = list(parent)
     return Clusters(ids=ids, roots=[root(x) for x in ids])
