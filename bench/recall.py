@@ -7,7 +7,10 @@ For 1k, 2k, 5k and 20k candidates of one synthetic user (served by the emulator 
   of both must be identical; the ratios SQL stages/baseline and whole-query p50/baseline are printed,
 - a drift check: p50 of the first and last 500 of 5,000 consecutive queries (temp-table churn).
 
-    make bench           # or: .venv/bin/python bench/recall.py [--quick] [--big] [--compare REV]
+    make bench           # or: .venv/bin/python bench/recall.py [--quick] [--big] [--compare REV] [--dim N]
+
+`--dim N` embeds with N dimensions instead of the built-in embedder's 128, as a real embedding
+model would (EMBEDDINGS_DIM: 384 to 1536): rows several kilobytes wide instead of under one.
 
 `--compare REV` first runs this benchmark as it is at git revision REV (its own script, from a
 temporary worktree, `--quick`), then the current tree (`--quick` too, unless `--big`), and prints
@@ -209,11 +212,12 @@ def pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[q - 1] if len(values) > 1 else values[0]
 
 
-async def bench_size(n: int, database_url: str, rounds: int) -> dict:
+async def bench_size(n: int, database_url: str, rounds: int, dim: int) -> dict:
     emulator = start_emulator(synthetic(n))
     env = emulator.env(("meinput",)) | {"SOURCE_RECORD_CAP": "50000", "SOURCE_TIMEOUT_S": "30",
-                                        "REQUEST_DEADLINE_S": "60", "CACHE_TTL_S": "3600", "DATABASE_URL": database_url}
-    embedder = HashingEmbedder()
+                                        "REQUEST_DEADLINE_S": "60", "CACHE_TTL_S": "3600", "DATABASE_URL": database_url,
+                                        "EMBEDDINGS_DIM": str(dim)}
+    embedder = HashingEmbedder(dim=dim)
     try:
         async with open_recall(load_settings(env), embedder=embedder) as deps:
             request = RecallRequest(user_id=USER, query=QUERY, now=DEMO_NOW)
@@ -264,13 +268,13 @@ async def drift(database_url: str, total: int) -> tuple[float, float]:
         emulator.stop()
 
 
-def bench_revision(rev: str) -> dict[int, tuple[float, float]]:
+def bench_revision(rev: str, dim: int | None) -> dict[int, tuple[float, float]]:
     """(cold ms, p50 ms) per candidate count of this benchmark at git revision `rev` (run from a worktree)."""
     with tempfile.TemporaryDirectory(prefix="bench-rev-") as tmp:
         subprocess.run(["git", "worktree", "add", "--quiet", "--detach", tmp, rev], cwd=ROOT, check=True)
         try:
-            out = subprocess.run([sys.executable, "bench/recall.py", "--quick"], cwd=tmp, check=True,
-                                 capture_output=True, text=True).stdout
+            out = subprocess.run([sys.executable, "bench/recall.py", "--quick", *(["--dim", str(dim)] if dim else [])],
+                                 cwd=tmp, check=True, capture_output=True, text=True).stdout
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", tmp], cwd=ROOT, check=True)
     print(f"--- at {rev} ---\n{out}--- current tree ---")
@@ -278,18 +282,19 @@ def bench_revision(rev: str) -> dict[int, tuple[float, float]]:
     return {int(m[1]): (float(m[2]), float(m[3])) for m in re.finditer(r"^\s*(\d+)\s+(\d+)\s+([\d.]+)\s", out, re.M)}
 
 
-async def main(quick: bool, big: bool, before: dict[int, tuple[float, float]]) -> None:
+async def main(quick: bool, big: bool, dim: int, before: dict[int, tuple[float, float]]) -> None:
     gc.freeze()  # the collector settings of `python -m app serve`
     gc.set_threshold(50_000, 50, 100)
     settings = load_settings({"RECALL_DATA_DIR": str(Path(tempfile.gettempdir()) / "memind-bench" / "pgdata")})
     database = await asyncio.to_thread(prepare_database, settings)
     try:
         sizes = [1000, 2000, 5000] + ([20000] if big or not quick else [])
-        print(f"recall pipeline, query {QUERY!r}, one connection + one transaction per query")
+        print(f"recall pipeline, query {QUERY!r}, one connection + one transaction per query, "
+              f"{dim}-dimensional embeddings")
         print(f"{'cands':>6} {'cold ms':>8} {'p50 ms':>7} {'p95 ms':>7} | {'load':>6} {'filter':>6} {'dedupe':>6} "
               f"{'rank':>6} | {'SQL ms':>7} {'numpy ms':>8} {'SQL/numpy':>9} {'p50/numpy':>9}")
         for n in sizes:
-            r = await bench_size(n, database.url, rounds=10 if n >= 20000 else 30)
+            r = await bench_size(n, database.url, rounds=10 if n >= 20000 else 30, dim=dim)
             s = r["stages"]
             versus = ""
             if r["n"] in before:
@@ -312,6 +317,7 @@ if __name__ == "__main__":
     parser.add_argument("--quick", action="store_true", help="1k/2k/5k only, a shorter drift check")
     parser.add_argument("--compare", metavar="REV", help="run the benchmark of git revision REV first (quick)")
     parser.add_argument("--big", action="store_true", help="20k candidates too, also with --quick or --compare")
+    parser.add_argument("--dim", type=int, help="embedding dimensions (default: the built-in embedder's)")
     args = parser.parse_args()
-    previous = bench_revision(args.compare) if args.compare else {}
-    asyncio.run(main(args.quick or bool(args.compare), args.big, previous))
+    previous = bench_revision(args.compare, args.dim) if args.compare else {}
+    asyncio.run(main(args.quick or bool(args.compare), args.big, args.dim or HashingEmbedder().dim, previous))
