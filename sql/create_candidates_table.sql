@@ -1,7 +1,10 @@
 -- name: create_candidates_table
 -- params: none
 -- The per-request candidate table: lives in pg_temp and is dropped at commit (works behind
--- pgbouncer transaction pooling; nothing is persisted, RFC §11). Filled by binary COPY.
+-- pgbouncer transaction pooling; nothing is persisted, RFC §11). Filled by binary COPY. A row stays
+-- whole in its page up to nearly a page (toast_tuple_target's maximum): pgvector stores a vector
+-- `external`, so with the default 2 kB target a real model's embedding (384+ dimensions) was moved
+-- out of line and read back for every pair dedupe compares (bench/recall.py --dim).
 CREATE TEMP TABLE recall_candidates (
     id             integer PRIMARY KEY,
     source_ref     text NOT NULL,
@@ -31,4 +34,4 @@ CREATE TEMP TABLE recall_candidates (
     kw             sparsevec,            -- content words as a 0/1 sparse vector (app.embed.keyword_vector);
     kw_count       integer,              -- NULL for a text without any: no keyword overlap is computed
     embedding      vector NOT NULL
-) ON COMMIT DROP
+) WITH (toast_tuple_target = 8160) ON COMMIT DROP

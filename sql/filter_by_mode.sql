@@ -16,7 +16,8 @@
 -- another day); an event whose grain is longer than the range is at most a near miss. Records observed after `now` are never used.
 -- Parameters are used in place, not through a one-row CTE joined to every candidate: custom plans
 -- fold them into constants.
-CREATE TEMP TABLE recall_window ON COMMIT DROP AS
+-- Rows kept whole in their pages as in recall_candidates (create_candidates_table: toast_tuple_target).
+CREATE TEMP TABLE recall_window WITH (toast_tuple_target = 8160) ON COMMIT DROP AS
 -- what scoring needs rides along, so that ranking reads recall_candidates only for the shown rows
 -- (and, when the question names a topic, for the texts of the items in range)
 SELECT id, user_id, role, t, local_day, coarse, precise, names, kin, kw, kw_count, embedding, group_key,

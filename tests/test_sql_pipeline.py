@@ -67,6 +67,20 @@ async def test_create_copy_analyze_then_dropped_at_commit(engine):
         assert await raw.fetchval("SELECT to_regclass('pg_temp.recall_candidates')") is None
 
 
+async def test_a_real_models_embeddings_stay_in_their_rows(engine):
+    # 1,536 dimensions (6 kB): moved out of line at the default 2 kB target, they were read back
+    # from the TOAST table for every pair dedupe compares
+    wide = HashingEmbedder(dim=1536)
+    cands = [cand(f"m{i}", f"明天下午三点和张总签第{i}份合同", event=D(3, 15), observed=D(2, 20, i)) for i in range(3)]
+    async with sql_run(engine) as run:
+        await load_candidates(run, encode_rows(cands, await wide.embed([c.gist for c in cands]), CLOCK.zone))
+        assert await filter_by_mode(run, plan_query("今天下午有什么安排", now=NOW), CLOCK) == 3
+        out_of_line = await run.conn.fetch(
+            "SELECT c.relname, pg_relation_size(c.reltoastrelid) AS toasted FROM pg_class c "
+            "WHERE c.relname IN ('recall_candidates', 'recall_window') AND c.relpersistence = 't'")
+    assert sorted((r["relname"], r["toasted"]) for r in out_of_line) == [("recall_candidates", 0), ("recall_window", 0)]
+
+
 async def test_the_copy_rows_we_encode_read_back_as_the_candidates_and_are_reused(engine):
     full = Candidate(source_ref="m:1", gist="和王总签合同", user_id="u1", source="chat", role="user", type="todo",
                      status="planned", event_time=D(3, 15, 30), event_grain="minute", observed_time=D(2, 20, 1),
