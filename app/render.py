@@ -51,9 +51,13 @@ def timeline(bundle: RecallBundle) -> str:
 
 def explain_text(explain: Explain) -> str:
     lines = [f"  total {explain.total_ms:.1f} ms"]
+    stage_width = max((len(step.stage) for step in explain.steps), default=0)
+    name_width = max((len(step.statement) for step in explain.steps), default=0)
     for step in explain.steps:
         first = step.sql.strip().splitlines()[0][:90]
-        lines.append(f"  {step.stage:<7} {step.rows:>6} rows {step.ms:>8.2f} ms  {first}")
+        lines.append(f"  {step.stage:<{stage_width}} {step.statement:<{name_width}} {step.rows:>6} rows "
+                     f"{step.ms:>8.2f} ms  {first}")
+    lines += [f"  {change.item} {change.kind} by {change.changed_by}" for change in explain.changes]
     lines.append("  dedupe plan:")
     lines += [f"    {line}" for line in explain.dedupe_plan.splitlines()]
     return "\n".join(lines)

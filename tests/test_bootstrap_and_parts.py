@@ -177,3 +177,19 @@ async def test_hashing_embedder_in_numpy_is_the_per_character_loop_bit_for_bit()
     assert first == [_loop_vector(t, 64) for t in texts]
     assert await embedder.embed(texts[::-1]) == first[::-1]  # some from the cache, some hashed again
     assert embedder.vector("会") == _loop_vector("会", 64)
+
+
+def test_the_explain_printout_keeps_its_columns_whatever_the_stage_and_lists_the_changes():
+    from app.contracts import ChangedItem, Explain, ExplainStep
+    from app.render import explain_text
+
+    steps = [ExplainStep(stage="load", statement="copy", sql="COPY recall_candidates", rows=2000, ms=12.5),
+             ExplainStep(stage="lifecycle", statement="apply_changes", sql="UPDATE recall_candidates p\nSET …",
+                         rows=3, ms=1.25)]
+    text = explain_text(Explain(steps=steps, dedupe_plan="Hash Join", total_ms=40.0,
+                                changes=[ChangedItem(item="meinput:segment:1", changed_by="meinput:segment:2",
+                                                     kind="moved")]))
+    load, lifecycle = (line for line in text.splitlines() if " rows " in line)
+    assert load.index(" rows ") == lifecycle.index(" rows "), text
+    assert "apply_changes" in lifecycle and lifecycle.endswith("UPDATE recall_candidates p")
+    assert "meinput:segment:1 moved by meinput:segment:2" in text
