@@ -438,13 +438,20 @@ async def test_an_unchanged_feed_is_expanded_once_and_an_edited_one_again(upstre
     monkeypatch.setitem(emulator.state.dataset.calendars, HOSTILE_USER,
                         [line.replace("SUMMARY:代码评审", "SUMMARY:代码评审（线上）") for line in feed])
     assert await titles() == ["代码评审（线上）"] and len(children) == 2, "an edited feed is read as it is now"
-    # a window reaching past REACH is cut around `now`, which moves: such an expansion is not kept
+    # a window that moves with `now` (a question without a range, one cut around now) asks for the
+    # same whole days all day: expanded once; on the next day the days are others
     import msgspec
 
     from app.contracts import TimeRange
 
-    kept = len(calendar.EXPANDED)
     wide = TimeRange(start=datetime(1900, 1, 1, tzinfo=DEMO_NOW.tzinfo), end=datetime(2199, 1, 1, tzinfo=DEMO_NOW.tzinfo))
-    plan = msgspec.structs.replace(plan, time=msgspec.structs.replace(plan.time, event_range=wide))
-    await titles()
-    assert len(children) == 3 and len(calendar.EXPANDED) == kept
+    for asked in (plan_query("代码评审是什么时候？", now=DEMO_NOW),
+                  msgspec.structs.replace(plan, time=msgspec.structs.replace(plan.time, event_range=wide))):
+        expanded = len(children)
+        for minutes in (0, 1, 90):
+            plan, clock = asked, resolve_clock(DEMO_NOW + timedelta(minutes=minutes), None)
+            assert await titles() == ["代码评审（线上）"]
+        assert len(children) == expanded + 1, "the same days all day: expanded once"
+        clock = resolve_clock(DEMO_NOW + timedelta(days=1), None)
+        await titles()
+        assert len(children) == expanded + 2, "the next day's window is another"

@@ -17,9 +17,9 @@ reaches at most REACH either side of the request's now. Then each UID is expande
 slice (UID_CPU_S) and the whole feed in a child process killed at the source's deadline
 (app/sources/worker.py), so whatever the checks miss costs at most that, and nothing keeps
 running after the request. At most `cap` instances are kept per UID and per feed, the newest.
-An unchanged feed (the same bytes) asked for the same window again is not expanded again: what
-the child made is kept by the feed's digest (`EXPANDED`, in this process, bounded; only a whole
-expansion, never one the deadline cut).
+An unchanged feed (the same bytes) asked for the same days again is not expanded again: what the
+child made is kept by the feed's digest and the window's whole UTC days (`EXPANDED`, in this
+process, bounded; only a whole expansion, never one the deadline cut).
 """
 
 from __future__ import annotations
@@ -98,15 +98,25 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[CalendarEvent]:
     if lo >= hi:  # the whole window is beyond reach: nothing to ask for
         return Pulled([], fetched=0, skipped=0, truncated=True)
     body = await request_bytes(http, "GET", feed_url(req.base_url, req.user_id))
+    # expanded over whole UTC days: a window that moves with `now` (a question without a range, one
+    # cut around now) is then the same all day, and its expansion is kept; an instance up to a day
+    # outside the window asked for is the filter's to drop, as any other outside the range
+    lo, hi = _whole_days(lo), _whole_days(hi, up=True)
     key = (hashlib.blake2b(body, digest_size=16).digest(), lo, hi, req.zone, req.cap)
     pulled = EXPANDED.get(key)
     if pulled is None:
         pulled = await worker.run(expansions, (body, (lo, hi), req.zone, req.cap), deadline=http.deadline,
                                   slice_s=UID_CPU_S)
         pulled = newest(pulled, req.cap, lambda e: e.start)
-        if pulled.stopped is None and not cut:  # a window cut around `now` never comes again
+        if pulled.stopped is None:
             EXPANDED.put(key, pulled, len(pulled.records))
     return replace(pulled, truncated=True) if cut else pulled
+
+
+def _whole_days(t: datetime, up: bool = False) -> datetime:
+    """The UTC midnight at or before `t` (with `up`, at or after it)."""
+    day = datetime.combine(t.astimezone(UTC).date(), time(), UTC)
+    return day + timedelta(days=1) if up and day < t else day
 
 
 # whole expansions by (feed digest, window, zone, cap), weighed by their instances
