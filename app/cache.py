@@ -191,10 +191,10 @@ class KnownList:
 class KnownLists:
     """KnownList per candidate list and zone (the local days in the rows depend on it), for a
     follow-up query over the very same candidates (the timeline cache hands out the same objects):
-    it embeds nothing but the topic, encodes no row and finds no link (nor its densest span) again. Known by the
-    candidates' identities, in order, and holding them only weakly: an entry whose candidates are
-    gone (the caches let them go) never matches, even if their ids are reused. At most `max_bytes`
-    (the streams), an entry unused for `idle_s` dropped at the next put."""
+    it embeds nothing but the topic, encodes no row and works out no link or densest span again.
+    Known by the candidates' identities, in order, and holding them only weakly: an entry whose
+    candidates are gone (the caches let them go) never matches, even if their ids are reused. At
+    most `max_bytes` (the streams), an entry unused for `idle_s` dropped at the next put."""
 
     def __init__(self, max_bytes: int = 64 * 1024 * 1024, idle_s: float = 3600.0,
                  clock: Callable[[], float] = time.monotonic) -> None:

@@ -25,8 +25,9 @@ MAX_NEIGHBOURS = 64
 @dataclass(frozen=True, slots=True)
 class Clusters:
     """Each in-window item merged into a cluster of a smaller id (ids) and that smallest id (roots,
-    parallel); an item not listed is its own cluster's root, or alone. Handed to ranking as arrays, not kept in a temp table:
-    creating and dropping one per request is catalog work (bench/sql_steps.py)."""
+    parallel); an item not listed is its own cluster's root, or alone. Handed to ranking as arrays,
+    not kept in a temp table: creating and dropping one per request is catalog work
+    (bench/sql_steps.py)."""
 
     ids: Sequence[int]
     roots: Sequence[int]
@@ -52,15 +53,16 @@ async def dedupe(run: SqlRun, in_window: int, *, densest: int | None = None, exp
               "reply_within": REPLY_WITHIN, "max_neighbours": MAX_NEIGHBOURS}
     plan = await run.explain("dedupe_edges", **params) if explain else None
     clusters = _components(await run.fetch("dedupe", "dedupe_edges", **params), run.deadline)
-    if min(in_window, in_window if densest is None else densest) <= MAX_NEIGHBOURS + 1:
-        return Deduped(clusters=clusters, crowded=0, plan=plan)  # nobody has more neighbours than the cap
+    closest = in_window if densest is None else min(in_window, densest)
+    if closest <= MAX_NEIGHBOURS + 1:  # nobody has more neighbours than the cap: no count to run
+        return Deduped(clusters=clusters, crowded=0, plan=plan)
     [row] = await run.fetch("dedupe", "dedupe_crowded", window_minutes=WINDOW_MINUTES, max_neighbours=MAX_NEIGHBOURS)
     return Deduped(clusters=clusters, crowded=row["crowded"], plan=plan)
 
 
 def _components(edge_lists, deadline: float | None) -> Clusters:
-    """Each item joined to a smaller one and the smallest id of its connected component (union-find). The
-    edges (±15-min windows, vector and keyword similarity) are found in SQL; labelling their
+    """Each item joined to a smaller one and the smallest id of its connected component
+    (union-find). The edges (±15-min windows, vector and keyword similarity) are found in SQL; labelling their
     components is a graph walk that a recursive CTE did in O(k × local minima) per component of k
     items, ~15 ms at 2k candidates against ~1 ms here. A burst of thousands of items in 15 minutes
     has up to MAX_NEIGHBOURS edges each, so the walk stops at the

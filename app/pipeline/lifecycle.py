@@ -71,7 +71,7 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
 def _densest(candidates: list[Candidate], links: Links, zone: tzinfo) -> int:
     """The most candidates whose times (a moved plan's new one) lie within WINDOW_MINUTES of each
     other, or that are day-grain on one local day: the times dedupe compares, as the SQL sets them."""
-    timed = list(candidates)  # whose time and grain each one has: apply_changes gives a moved plan its mover's
+    timed = list(candidates)  # whose time and grain each has: a moved plan has its mover's (apply_changes)
     for item, change, kind in zip(links.items, links.changes, links.kinds, strict=True):
         if kind == "moved":
             timed[item] = candidates[change]
@@ -79,5 +79,6 @@ def _densest(candidates: list[Candidate], links: Links, zone: tzinfo) -> int:
     stamps = sorted(t.timestamp() for t in times)
     span = WINDOW_MINUTES * 60 + 0.001  # a millisecond more: float seconds never leave out one at the very edge
     most = max((bisect_right(stamps, s + span, i) - i for i, s in enumerate(stamps)), default=0)
-    days = Counter(t.astimezone(zone).date() for t, c in zip(times, timed, strict=True) if c.event_grain in COARSE_GRAINS)
+    days = Counter(t.astimezone(zone).date() for t, c in zip(times, timed, strict=True)
+                   if c.event_grain in COARSE_GRAINS)
     return max(most, *days.values()) if days else most
