@@ -57,7 +57,9 @@ def explain_text(explain: Explain) -> str:
         first = step.sql.strip().splitlines()[0][:90]
         lines.append(f"  {step.stage:<{stage_width}} {step.statement:<{name_width}} {step.rows:>6} rows "
                      f"{step.ms:>8.2f} ms  {first}")
-    lines += [f"  {change.item} {change.kind} by {change.changed_by}" for change in explain.changes]
+    if explain.changes:
+        lines.append(f"  changes ({len(explain.changes)}):")
+        lines += [f"    {change.item} {change.kind} by {change.changed_by}" for change in explain.changes]
     lines.append("  dedupe plan:")
     lines += [f"    {line}" for line in explain.dedupe_plan.splitlines()]
     return "\n".join(lines)
