@@ -21,6 +21,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.contracts import SourceReport
 from app.db.engine import pool_use
 
+# the methods a label may name: a client may send any token as a method, labels must stay few
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
 REQUEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 STAGE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 def outcome(report: SourceReport) -> str:
@@ -89,7 +92,8 @@ class Metrics:
                 self.fetch_time.labels(source, result).observe(report.ms / 1000)
 
     def middleware(self, app: ASGIApp) -> ASGIApp:
-        """Times every routed HTTP request, refusals included (it runs outside access control)."""
+        """Times every HTTP request, refusals and unknown paths included (it runs outside access
+        control and routing)."""
 
         async def timed(scope: Scope, receive: Receive, send: Send) -> None:
             if scope["type"] != "http":
@@ -111,7 +115,8 @@ class Metrics:
                 raise
             finally:
                 route = scope.get("path_template") or "unmatched"  # a template, never a raw path
-                self.requests.labels(route, scope["method"], str(status)).observe(time.perf_counter() - started)
+                method = scope["method"] if scope["method"] in _METHODS else "other"  # any token is a method
+                self.requests.labels(route, method, str(status)).observe(time.perf_counter() - started)
 
         return timed
 

@@ -280,7 +280,7 @@ def create_app(
     handlers = [healthz, readyz, plan_endpoint, recall_endpoint]
     if settings.metrics_access != "off" and settings.metrics_addr is None:  # else: its own listener, or none
         handlers.append(metrics_endpoint)
-    middleware = [metrics.middleware, access_control(settings, deps.user_hash)]
+    middleware = [access_control(settings, deps.user_hash)]
     if tracer_provider is not None:
         middleware.insert(0, request_tracing(tracer_provider))
     app = Litestar(
@@ -299,8 +299,8 @@ def create_app(
         debug=debug,
     )
     # Around Litestar's whole handler, not among its middleware (which runs for matched routes only):
-    # a 404 or 405 answers with the caller's X-Request-ID too.
-    app.asgi_handler = _request_ids(app.asgi_handler)
+    # a 404 or 405 answers with the caller's X-Request-ID too, and is counted.
+    app.asgi_handler = _request_ids(metrics.middleware(app.asgi_handler))
     # What a caller sends rejects unknown fields (a typo like "timzone" must not pass silently), at
     # every level; say so in the OpenAPI document too, which Litestar's msgspec plugin leaves out.
     for name, schema in app.openapi_schema.components.schemas.items():

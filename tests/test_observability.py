@@ -45,6 +45,10 @@ async def test_metrics_after_a_few_recalls_show_every_family_with_sane_values(bu
         refused = await client.post(RECALL, json={"user_id": DEMO_USER, "query": QUERY},
                                     headers={"X-User-Id": OTHER_USER})
         assert refused.status_code == 400 and "X-User-Id" in refused.json()["detail"]
+        # no route: counted under one label whatever the path, and whatever token the method is
+        assert (await client.get("/v1/no-such-path/42")).status_code == 404
+        assert (await client.request("BREW", "/coffee")).status_code in (404, 405)
+        assert (await client.get(RECALL)).status_code == 405
         scraped = await client.get("/metrics")
     assert scraped.status_code == 200 and scraped.headers["content-type"].startswith("text/plain")
     assert DEMO_USER not in scraped.text and OTHER_USER not in scraped.text and QUERY not in scraped.text
@@ -54,6 +58,10 @@ async def test_metrics_after_a_few_recalls_show_every_family_with_sane_values(bu
     assert _value(m, f"{request}_count", route=RECALL, method="POST", status="200") == 3
     assert _value(m, f"{request}_count", route=RECALL, method="POST", status="400") == 1
     assert 0 < _value(m, f"{request}_sum", route=RECALL, status="200") < 3 * 5  # within the deadline each
+    assert _value(m, f"{request}_count", route="unmatched", method="GET", status="404") == 1
+    assert _value(m, f"{request}_count", route="unmatched", method="GET", status="405") == 1
+    assert sum(s.value for s in m[f"{request}_count"] if s.labels["method"] == "other") == 1
+    assert "/v1/no-such-path/42" not in scraped.text and "BREW" not in scraped.text
 
     for stage in ("fetch", "load", "filter", "dedupe", "rank"):
         assert _value(m, "recall_stage_duration_seconds_count", stage=stage) == 3, stage
