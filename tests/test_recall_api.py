@@ -110,7 +110,9 @@ async def test_explain_returns_sql_counts_timings_and_dedupe_plan(client):
 
     ran = {s["statement"] for s in ex["steps"]}
     elsewhere = {"server_versions",  # the health probes
-                 "set_statement_timeout"}  # sent before each statement, not a step of its own
+                 "set_statement_timeout",  # sent before each statement, not a step of its own
+                 # only where some 15 minutes or a day hold more than 65 candidates (test_sql_pipeline.py)
+                 "dedupe_crowded"}
     assert ran | elsewhere == set(Queries()) | {"copy"}, "every sql/ file runs in a request (or elsewhere)"
 
 
