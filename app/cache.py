@@ -185,13 +185,13 @@ class KnownList:
 
     copy_stream: bytes
     links: Links
-    densest: int  # app/pipeline/lifecycle.py Lifecycle.densest
+    densest: int | None  # Lifecycle.densest, once a request over these candidates needed it
 
 
 class KnownLists:
     """KnownList per candidate list and zone (the local days in the rows depend on it), for a
     follow-up query over the very same candidates (the timeline cache hands out the same objects):
-    it embeds nothing but the topic, encodes no row and works out no link or densest span again.
+    it embeds nothing but the topic, encodes no row and works out no link (or densest span) again.
     Known by the candidates' identities, in order, and holding them only weakly: an entry whose
     candidates are gone (the caches let them go) never matches, even if their ids are reused. At
     most `max_bytes` (the streams), an entry unused for `idle_s` dropped at the next put."""

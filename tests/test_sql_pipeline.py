@@ -43,7 +43,7 @@ def sql_run(engine):
 async def load(run: SqlRun, cands: list[Candidate]) -> int:
     """The load stage and the lifecycle stage after it, as the runner does."""
     loaded = await load_candidates(run, encode_rows(cands, await EMBEDDER.embed([c.gist for c in cands]), CLOCK.zone))
-    await apply_lifecycle(run, CLOCK, cands)
+    await apply_lifecycle(run, cands)
     return loaded
 
 
@@ -533,7 +533,7 @@ async def test_a_plan_moved_across_a_dst_change_is_on_its_new_local_day(engine):
     cands = [said("plan", "3月12日开周会", 1), said("moved", "周会改到3月19日", 2)]
     async with sql_run(engine) as run:
         await load_candidates(run, encode_rows(cands, await EMBEDDER.embed([c.gist for c in cands]), clock.zone))
-        await apply_lifecycle(run, clock, cands)
+        await apply_lifecycle(run, cands)
         days = dict(await run.conn.fetch("SELECT source_ref, local_day FROM recall_candidates"))
     assert days == {"plan": date(2027, 3, 19), "moved": date(2027, 3, 19)}
 
@@ -668,10 +668,15 @@ async def test_items_left_out_of_a_comparison_are_counted_only_where_a_window_or
         return [cand(f"f{i}", f"第{i}件事", event=D(2, 15) + timedelta(seconds=over_seconds * i / (n - 1)),
                      observed=D(2, 9), grain=grain) for i in range(n)]
 
+    # ten more in the range, hours apart: the window holds more than 65 in every case below, so
+    # only how close together they are decides
+    apart = [cand(f"h{h}", f"第{h}点的事", event=D(2, h), observed=D(2, 0, 30)) for h in range(1, 11)]
+
     async def crowded(cands: list[Candidate]) -> tuple[bool, list[str]]:
+        cands = [*cands, *apart]
         result = await run_stages(engine, Queries(), await prepare_stages(plan, CLOCK, cands, EMBEDDER),
                                   include_hidden=True)
-        assert result.in_window == len(cands)
+        assert result.in_window == len(cands) > 65
         counted = "dedupe_crowded" in {s.statement for s in result.steps}
         return counted, [n for n in result.notices if "at most 64 others" in n]
 

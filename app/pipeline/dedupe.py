@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -43,19 +43,20 @@ class Deduped:
     plan: str | None  # EXPLAIN ANALYZE of the dedupe statements, when asked
 
 
-async def dedupe(run: SqlRun, in_window: int, *, densest: int | None = None, explain: bool = False) -> Deduped:
+async def dedupe(run: SqlRun, in_window: int, *, densest: Callable[[], int] | None = None,
+                 explain: bool = False) -> Deduped:
     """Cluster the in-window items by the edges dedupe_edges finds (one row per item with a match:
     its neighbour list); with `explain`, the statement runs twice: once under EXPLAIN ANALYZE.
-    `densest` bounds how many items lie within one window or day (app/pipeline/lifecycle.py; None:
-    unknown): fewer than the cap, and none can have been left out of a comparison."""
+    `densest()` bounds how many items lie within one window or day (Lifecycle.densest; asked only
+    when the window holds more than MAX_NEIGHBOURS + 1): at most MAX_NEIGHBOURS + 1, and no item
+    can have been left out of a comparison."""
     params = {"window_minutes": WINDOW_MINUTES, "min_similarity": MIN_SIMILARITY, "min_overlap": MIN_OVERLAP,
               "min_overlap_at_same_time": MIN_OVERLAP_AT_SAME_TIME, "min_shared_at_same_time": MIN_SHARED_AT_SAME_TIME,
               "reply_within": REPLY_WITHIN, "max_neighbours": MAX_NEIGHBOURS}
     plan = await run.explain("dedupe_edges", **params) if explain else None
     clusters = _components(await run.fetch("dedupe", "dedupe_edges", **params), run.deadline)
-    closest = in_window if densest is None else min(in_window, densest)
-    if closest <= MAX_NEIGHBOURS + 1:  # nobody has more neighbours than the cap: no count to run
-        return Deduped(clusters=clusters, crowded=0, plan=plan)
+    if in_window <= MAX_NEIGHBOURS + 1 or (densest is not None and densest() <= MAX_NEIGHBOURS + 1):
+        return Deduped(clusters=clusters, crowded=0, plan=plan)  # nobody has more neighbours than the cap
     [row] = await run.fetch("dedupe", "dedupe_crowded", window_minutes=WINDOW_MINUTES, max_neighbours=MAX_NEIGHBOURS)
     return Deduped(clusters=clusters, crowded=row["crowded"], plan=plan)
 

@@ -12,13 +12,12 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import timedelta, tzinfo
 
-from app.cache import NO_LINKS, KnownList, Links
+from app.cache import NO_LINKS, Links
 from app.candidate import Candidate
 from app.contracts import ChangedItem
 from app.pipeline.dedupe import WINDOW_MINUTES
 from app.pipeline.load import COARSE_GRAINS
 from app.pipeline.sql import SqlRun
-from app.planner.clock import Clock
 
 MIN_OVERLAP = 0.5  # the change and the plan share at least half of the shorter one's content words
 # ...less this for each other tie between them: the same person named (「给小郑的培训挪到…」 and
@@ -33,16 +32,29 @@ DUE_SOON = timedelta(days=2)  # a to-do due this soon after a done record with t
 class Lifecycle:
     links: Links
     changes: list[ChangedItem]  # which record changed which item, when asked (explain)
-    # the most candidates, changes applied, within any WINDOW_MINUTES or on any day (day-grain ones):
-    # at most as many in-window items are that close, so dedupe knows when none can be crowded
-    densest: int
+
+    def densest(self, candidates: list[Candidate], zone: tzinfo) -> int:
+        """The most candidates whose times (a moved plan's new one) lie within WINDOW_MINUTES of
+        each other, or that are day-grain on one local day: at most as many in-window items are
+        that close, so dedupe knows when none can have more neighbours than it compares."""
+        timed = list(candidates)  # whose time and grain each has: a moved plan has its mover's (apply_changes)
+        for item, change, kind in zip(self.links.items, self.links.changes, self.links.kinds, strict=True):
+            if kind == "moved":
+                timed[item] = candidates[change]
+        times = [t.event_time or c.observed_time for t, c in zip(timed, candidates, strict=True)]
+        stamps = sorted(t.timestamp() for t in times)
+        span = WINDOW_MINUTES * 60 + 0.001  # a millisecond more: float seconds never leave out one at the very edge
+        most = max((bisect_right(stamps, s + span, i) - i for i, s in enumerate(stamps)), default=0)
+        days = Counter(t.astimezone(zone).date() for t, c in zip(times, timed, strict=True)
+                       if c.event_grain in COARSE_GRAINS)
+        return max(most, *days.values()) if days else most
 
 
-async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate], *,
-                          known: KnownList | None = None, explain: bool = False) -> Lifecycle:
+async def apply_lifecycle(run: SqlRun, candidates: list[Candidate], *, known: Links | None = None,
+                          explain: bool = False) -> Lifecycle:
     """Link every change record among `candidates` (as loaded) to the plan it updates and apply
-    it; what is `known` of these very candidates (links, densest span) is not worked out again."""
-    links = known.links if known is not None else None
+    it; links `known` for these very candidates are applied without linking again."""
+    links = known
     if links is None and not any(c.change for c in candidates):  # most requests: nothing to link
         links = NO_LINKS
     if links is None:
@@ -51,34 +63,13 @@ async def apply_lifecycle(run: SqlRun, clock: Clock, candidates: list[Candidate]
                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON, due_soon=DUE_SOON)
         links = Links(items=[r["item"] for r in rows], changes=[r["change"] for r in rows],
                       kinds=[r["kind"] for r in rows])
-    densest = known.densest if known is not None else _densest(candidates, links, clock.zone)
     if not links.items:
-        return Lifecycle(links=links, changes=[], densest=densest)
-    # a moved plan's local day in the zone, as load computes every other one (an offset would be
-    # another day's across a DST change)
-    days = [candidates[c].event_time.astimezone(clock.zone).date() if candidates[c].event_time else None
-            for c in links.changes]
-    await run.execute("lifecycle", "apply_changes", items=links.items, changes=links.changes, kinds=links.kinds,
-                      days=days)
+        return Lifecycle(links=links, changes=[])
+    await run.execute("lifecycle", "apply_changes", items=links.items, changes=links.changes, kinds=links.kinds)
     if not explain:
-        return Lifecycle(links=links, changes=[], densest=densest)
+        return Lifecycle(links=links, changes=[])
     changes = sorted((ChangedItem(item=candidates[i].source_ref, changed_by=candidates[c].source_ref, kind=k)
                       for i, c, k in zip(links.items, links.changes, links.kinds, strict=True)),
                      key=lambda ch: ch.item)
-    return Lifecycle(links=links, changes=changes, densest=densest)
+    return Lifecycle(links=links, changes=changes)
 
-
-def _densest(candidates: list[Candidate], links: Links, zone: tzinfo) -> int:
-    """The most candidates whose times (a moved plan's new one) lie within WINDOW_MINUTES of each
-    other, or that are day-grain on one local day: the times dedupe compares, as the SQL sets them."""
-    timed = list(candidates)  # whose time and grain each has: a moved plan has its mover's (apply_changes)
-    for item, change, kind in zip(links.items, links.changes, links.kinds, strict=True):
-        if kind == "moved":
-            timed[item] = candidates[change]
-    times = [t.event_time or c.observed_time for t, c in zip(timed, candidates, strict=True)]
-    stamps = sorted(t.timestamp() for t in times)
-    span = WINDOW_MINUTES * 60 + 0.001  # a millisecond more: float seconds never leave out one at the very edge
-    most = max((bisect_right(stamps, s + span, i) - i for i, s in enumerate(stamps)), default=0)
-    days = Counter(t.astimezone(zone).date() for t, c in zip(times, timed, strict=True)
-                   if c.event_grain in COARSE_GRAINS)
-    return max(most, *days.values()) if days else most

@@ -13,7 +13,7 @@ RANK_RESERVE_S for itself), an unfinished load, filter or rank leaves no items.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -119,17 +119,25 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
     their list's slot (when prepared with one) for the next request over the very same ones."""
     inp = stage_input
     found = inp.slot.found if inp.slot is not None else None
+    known_densest = found.densest if found else None
     notices: list[str] = []
     run: SqlRun | None = None
     in_window = 0
+
+    def densest() -> int:  # worked out only for a window dense enough to need it, once per list
+        nonlocal known_densest
+        if known_densest is None:
+            known_densest = lifecycle.densest(inp.candidates, inp.clock.zone)
+        return known_densest
+
     try:
         async with sql_transaction(engine, queries, deadline, tracer) as run:
             await load_candidates(run, inp.rows)
-            lifecycle = await apply_lifecycle(run, inp.clock, inp.candidates,
-                                              known=found, explain=explain)
+            lifecycle = await apply_lifecycle(run, inp.candidates, known=found.links if found else None,
+                                              explain=explain)
             in_window = await filter_by_mode(run, inp.plan, inp.clock)
             if inp.plan.output.dedupe:
-                clusters, dedupe_plan = await _dedupe_or_skip(run, in_window, lifecycle.densest, explain, notices)
+                clusters, dedupe_plan = await _dedupe_or_skip(run, in_window, densest, explain, notices)
             else:  # a caller's plan may ask for every record as it is (RFC §5 output.dedupe)
                 clusters, dedupe_plan = SINGLETONS, None
             ranked = await rank(run, inp.plan, inp.topic, snapshot, clusters, limit=limit,
@@ -139,13 +147,13 @@ async def run_stages(engine: AsyncEngine, queries: Queries, stage_input: StageIn
                        f"retry, or ask about a shorter time range")
         return StageResult(rows=[], in_window=in_window, after_dedupe=0,
                            steps=run.steps if run else [], dedupe_plan=None, notices=notices)
-    if inp.slot is not None and found is None:
-        inp.slot.keep(KnownList(copy_stream=inp.rows.data, links=lifecycle.links, densest=lifecycle.densest))
+    if inp.slot is not None and (found is None or found.densest != known_densest):
+        inp.slot.keep(KnownList(copy_stream=inp.rows.data, links=lifecycle.links, densest=known_densest))
     return StageResult(rows=ranked.rows, in_window=in_window, after_dedupe=ranked.after_dedupe,
                        steps=run.steps, dedupe_plan=dedupe_plan, notices=notices, changes=lifecycle.changes)
 
 
-async def _dedupe_or_skip(run: SqlRun, in_window: int, densest: int, explain: bool,
+async def _dedupe_or_skip(run: SqlRun, in_window: int, densest: Callable[[], int], explain: bool,
                           notices: list[str]) -> tuple[Clusters, str | None]:
     """The clusters and, when asked, the dedupe plan. Dedupe runs in a savepoint (a cancelled
     statement aborts only that), finishing RANK_RESERVE_S before the deadline; cut, every item is its
