@@ -132,6 +132,37 @@ def test_only_instances_overlapping_the_window_are_records():
     assert pulled.fetched == 1
 
 
+def test_the_instances_of_a_window_are_those_of_its_whole_days_that_overlap_it():
+    # pull() expands whole UTC days (kept for the day) and takes the window's instances from them:
+    # the very ones an expansion of the window itself gives, at its edges too
+    import random
+
+    from app.sources.calendar import _overlaps, _whole_days
+
+    feed = ics(vevent("SUMMARY:站会", "DTSTART;TZID=Asia/Shanghai:20261001T090000",
+                      "DTEND;TZID=Asia/Shanghai:20261001T093000", "RRULE:FREQ=DAILY", uid="daily@x"),
+               vevent("SUMMARY:提醒", "DTSTART:20261002T160000Z", "RRULE:FREQ=DAILY;COUNT=20", uid="instant@x"),
+               vevent("SUMMARY:假期", "DTSTART;VALUE=DATE:20261005", "DTEND;VALUE=DATE:20261008", uid="allday@x"),
+               vevent("SUMMARY:出差", "DTSTART;TZID=America/New_York:20261010T220000",
+                      "DTEND;TZID=America/New_York:20261012T080000", uid="trip@x"),
+               vevent("SUMMARY:早会", "DTSTART:20261014T073000", "DTEND:20261014T080000", uid="floating@x"))
+    edges = [datetime(2026, 10, 5, tzinfo=TZ), datetime(2026, 10, 8, tzinfo=TZ), datetime(2026, 10, 3, 9, tzinfo=TZ),
+             datetime(2026, 10, 3, 9, 30, tzinfo=TZ), datetime(2026, 10, 4, 16, tzinfo=UTC),
+             datetime(2026, 10, 11, 2, tzinfo=UTC), datetime(2026, 10, 12, 8, tzinfo=NY),
+             datetime(2026, 10, 14, 7, 30, tzinfo=TZ)]
+    rnd = random.Random(5)
+    for _ in range(60):
+        lo, hi = sorted(rnd.choice([rnd.choice(edges) + timedelta(seconds=rnd.choice((-1, 0, 1))),
+                                    datetime(2026, 10, 1, tzinfo=TZ) + timedelta(minutes=rnd.randrange(20 * 1440))])
+                        for _ in range(2))
+        if lo == hi:
+            continue
+        exact = expand(feed, (lo, hi), TZ, CAP).records
+        days = expand(feed, (_whole_days(lo), _whole_days(hi, up=True)), TZ, CAP).records
+        taken = [e for e in days if _overlaps(e, lo, hi)]
+        assert sorted((e.uid, e.start) for e in taken) == sorted((e.uid, e.start) for e in exact), (lo, hi)
+
+
 def test_a_series_begun_decades_ago_has_the_same_instances_in_the_window():
     # begun in 2001, every other week on Monday and Thursday at 09:00 New York time, across the 2026
     # DST change; one instance dropped, one moved (the expansion starts it again near the window)

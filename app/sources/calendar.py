@@ -13,13 +13,15 @@ shapes impossible: a rule repeating more often than daily without a small COUNT,
 never occurs (BYMONTH=2;BYMONTHDAY=30: dateutil steps to the year 9999 looking for it) and an end
 before the start are skipped; an open-ended daily or weekly series from long ago starts again
 just before the window (a whole number of its periods later: the same instances); the window
-reaches at most REACH either side of the request's now. Then each UID is expanded under a CPU
-slice (UID_CPU_S) and the whole feed in a child process killed at the source's deadline
-(app/sources/worker.py), so whatever the checks miss costs at most that, and nothing keeps
-running after the request. At most `cap` instances are kept per UID and per feed, the newest.
-An unchanged feed (the same bytes) asked for the same days again is not expanded again: what the
-child made is kept by the feed's digest and the window's whole UTC days (`EXPANDED`, in this
-process, bounded; only a whole expansion, never one the deadline cut).
+reaches at most REACH (and the rest of that UTC day) either side of the request's now. Then each
+UID is expanded under a CPU slice (UID_CPU_S) and the whole feed in a child process killed at the
+source's deadline (app/sources/worker.py), so whatever the checks miss costs at most that, and
+nothing keeps running after the request. At most `cap` instances are kept per UID (of the whole
+days expanded) and per feed (of the window), the newest.
+The feed is expanded over the window's whole UTC days and the instances in the window taken from
+that: an unchanged feed (the same bytes) asked for the same days again is not expanded again, what
+the child made is kept by the feed's digest and those days (`EXPANDED`, in this process, bounded;
+only a whole expansion, never one the deadline cut).
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class CalendarEvent(msgspec.Struct, frozen=True, kw_only=True):
     cancelled: bool = False
     attendees: tuple[str, ...] = ()
     changed: datetime  # LAST-MODIFIED, else CREATED, else DTSTAMP: when this version was written
+    end: datetime | None = None  # DTEND, as `start`; None: it ends as it starts
 
     def __post_init__(self) -> None:
         for t in (self.start, self.changed):
@@ -99,18 +102,25 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[CalendarEvent]:
         return Pulled([], fetched=0, skipped=0, truncated=True)
     body = await request_bytes(http, "GET", feed_url(req.base_url, req.user_id))
     # expanded over whole UTC days: a window that moves with `now` (a question without a range, one
-    # cut around now) is then the same all day, and its expansion is kept; an instance up to a day
-    # outside the window asked for is the filter's to drop, as any other outside the range
-    lo, hi = _whole_days(lo), _whole_days(hi, up=True)
-    key = (hashlib.blake2b(body, digest_size=16).digest(), lo, hi, req.zone, req.cap)
-    pulled = EXPANDED.get(key)
-    if pulled is None:
-        pulled = await worker.run(expansions, (body, (lo, hi), req.zone, req.cap), deadline=http.deadline,
-                                  slice_s=UID_CPU_S)
-        pulled = newest(pulled, req.cap, lambda e: e.start)
-        if pulled.stopped is None:
-            EXPANDED.put(key, pulled, len(pulled.records))
+    # cut around now) is then the same all day, and its expansion is kept
+    days = _whole_days(lo), _whole_days(hi, up=True)
+    key = (hashlib.blake2b(body, digest_size=16).digest(), days, req.zone, req.cap)
+    expanded = EXPANDED.get(key)
+    if expanded is None:
+        expanded = await worker.run(expansions, (body, days, req.zone, req.cap), deadline=http.deadline,
+                                    slice_s=UID_CPU_S)
+        if expanded.stopped is None:
+            EXPANDED.put(key, expanded, len(expanded.records))
+    pulled = newest(replace(expanded, records=[e for e in expanded.records if _overlaps(e, lo, hi)]),
+                    req.cap, lambda e: e.start)
     return replace(pulled, truncated=True) if cut else pulled
+
+
+def _overlaps(event: CalendarEvent, lo: datetime, hi: datetime) -> bool:
+    """Whether the instance is in [lo, hi) as the expander reads a window: one that takes time
+    overlaps it, one that does not starts in it."""
+    end = event.end or event.start
+    return lo <= event.start < hi if end == event.start else event.start < hi and lo < end
 
 
 def _whole_days(t: datetime, up: bool = False) -> datetime:
@@ -119,7 +129,7 @@ def _whole_days(t: datetime, up: bool = False) -> datetime:
     return day + timedelta(days=1) if up and day < t else day
 
 
-# whole expansions by (feed digest, window, zone, cap), weighed by their instances
+# whole expansions by (feed digest, whole UTC days, zone, cap), weighed by their instances
 EXPANDED: IdleLru[tuple[Any, ...], Pulled[CalendarEvent]] = IdleLru(max_weight=50_000)
 
 
@@ -259,6 +269,7 @@ def _like(t: datetime, start: date | datetime, zone: tzinfo) -> date | datetime:
 
 def _decode(uid: str, event: icalendar.Event, recurring: bool, zone: tzinfo) -> CalendarEvent:
     start = event["DTSTART"].dt
+    end = event["DTEND"].dt if "DTEND" in event else start  # the expander gives every instance its DTEND
     changed = next((event[k].dt for k in ("LAST-MODIFIED", "CREATED", "DTSTAMP") if k in event), None)
     if not isinstance(changed, datetime):
         raise msgspec.ValidationError("no time the event was written")
@@ -273,6 +284,7 @@ def _decode(uid: str, event: icalendar.Event, recurring: bool, zone: tzinfo) -> 
         "cancelled": str(event.get("STATUS", "")).upper() == "CANCELLED",
         "attendees": _attendees(event.get("ATTENDEE")),
         "changed": _aware(changed, UTC),
+        "end": _aware(end, zone),
     }, CalendarEvent)
 
 
