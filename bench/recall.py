@@ -251,11 +251,12 @@ async def bench_size(n: int, database_url: str, rounds: int, dim: int) -> dict:
         emulator.stop()
 
 
-async def drift(database_url: str, total: int) -> tuple[float, float]:
+async def drift(database_url: str, total: int, dim: int) -> tuple[float, float]:
     emulator = start_emulator(synthetic(1000))
-    settings = load_settings(emulator.env(("meinput",)) | {"CACHE_TTL_S": "3600", "DATABASE_URL": database_url})
+    settings = load_settings(emulator.env(("meinput",)) | {"CACHE_TTL_S": "3600", "DATABASE_URL": database_url,
+                                                           "EMBEDDINGS_DIM": str(dim)})
     try:
-        async with open_recall(settings) as deps:
+        async with open_recall(settings, embedder=HashingEmbedder(dim=dim)) as deps:
             request = RecallRequest(user_id=USER, query=QUERY, now=DEMO_NOW)
             times = []
             for _ in range(total):
@@ -273,6 +274,8 @@ def bench_revision(rev: str, dim: int | None) -> dict[int, tuple[float, float]]:
     with tempfile.TemporaryDirectory(prefix="bench-rev-") as tmp:
         subprocess.run(["git", "worktree", "add", "--quiet", "--detach", tmp, rev], cwd=ROOT, check=True)
         try:
+            if dim and "--dim" not in (Path(tmp) / "bench" / "recall.py").read_text():
+                raise SystemExit(f"bench/recall.py at {rev} has no --dim: compare with a revision from 1d9b693 on")
             out = subprocess.run([sys.executable, "bench/recall.py", "--quick", *(["--dim", str(dim)] if dim else [])],
                                  cwd=tmp, check=True, capture_output=True, text=True).stdout
         finally:
@@ -305,7 +308,7 @@ async def main(quick: bool, big: bool, dim: int, before: dict[int, tuple[float, 
                   f"{r['sql'] * 1e3:>7.1f} {r['base'] * 1e3:>8.1f} {r['sql'] / r['base']:>8.2f}x "
                   f"{r['p50'] / r['base']:>8.2f}x   (top 20 identical){versus}", flush=True)
         total = 500 if quick else 5000
-        first, last = await drift(database.url, total)
+        first, last = await drift(database.url, total, dim)
         print(f"drift over {total} consecutive queries at 1k: p50 first 10% {first * 1e3:.1f} ms, "
               f"last 10% {last * 1e3:.1f} ms ({last / first:.2f}x)")
     finally:
