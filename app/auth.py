@@ -216,7 +216,8 @@ class _RateLimit:
 
 
 def access_control(settings: Settings, user_hash: UserHash) -> Callable[[ASGIApp], ASGIApp]:
-    """The ASGI middleware (outermost but for request ids): a Caller for every HTTP request, in
+    """The ASGI middleware (the first route middleware; only request ids, metrics and tracing run
+    before it): a Caller for every HTTP request, in
     `scope["user"]` and in the logs; AccessDenied before the handler runs, so before any check of
     the body (an unauthenticated POST is 401, not 415 or 413)."""
     authenticator = _Authenticator(settings, user_hash)

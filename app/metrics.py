@@ -110,7 +110,7 @@ class Metrics:
 
             try:
                 await app(scope, receive, send_noting)
-            except Exception as exc:  # a refusal by an inner middleware (401, 429): answered further out
+            except Exception as exc:  # Litestar answers refusals and errors itself: this is one it could not
                 status = getattr(exc, "status_code", 500)
                 raise
             finally:

@@ -137,7 +137,8 @@ def test_the_instances_of_a_window_are_those_of_its_whole_days_that_overlap_it()
     # the very ones an expansion of the window itself gives, at its edges too
     import random
 
-    from app.sources.calendar import _overlaps, _whole_days
+    from app.sources.calendar import _in_window, _whole_days, expansions
+    from app.sources.wire import Pulled
 
     feed = ics(vevent("SUMMARY:站会", "DTSTART;TZID=Asia/Shanghai:20261001T090000",
                       "DTEND;TZID=Asia/Shanghai:20261001T093000", "RRULE:FREQ=DAILY", uid="daily@x"),
@@ -157,10 +158,18 @@ def test_the_instances_of_a_window_are_those_of_its_whole_days_that_overlap_it()
                         for _ in range(2))
         if lo == hi:
             continue
-        exact = expand(feed, (lo, hi), TZ, CAP).records
-        days = expand(feed, (_whole_days(lo), _whole_days(hi, up=True)), TZ, CAP).records
-        taken = [e for e in days if _overlaps(e, lo, hi)]
-        assert sorted((e.uid, e.start) for e in taken) == sorted((e.uid, e.start) for e in exact), (lo, hi)
+        for cap in (CAP, 3):  # with a cap, the newest of the window's own, not of the days'
+            exact = expand(feed, (lo, hi), TZ, cap)
+            days = Pulled.concat(expansions(feed, (_whole_days(lo), _whole_days(hi, up=True)), TZ, cap))
+            taken = _in_window(days, (lo, hi), cap)
+            assert sorted((e.uid, e.start) for e in taken.records) == sorted((e.uid, e.start) for e in exact.records)
+            assert taken.truncated == exact.truncated, (lo, hi, cap)
+    # the days hold one instance more than the cap, before the window: the window's own are all kept
+    daily = ics(vevent("SUMMARY:打卡", "DTSTART:20261001T090000Z", "RRULE:FREQ=DAILY", uid="d@x"))
+    lo, hi = datetime(2026, 10, 1, 10, tzinfo=UTC), datetime(2026, 10, 1, 10, tzinfo=UTC) + timedelta(days=100, hours=19)
+    days = Pulled.concat(expansions(daily, (_whole_days(lo), _whole_days(hi, up=True)), TZ, 100))
+    taken, exact = _in_window(days, (lo, hi), 100), expand(daily, (lo, hi), TZ, 100)
+    assert len(taken.records) == len(exact.records) == 100 and not taken.truncated and not exact.truncated
 
 
 def test_a_series_begun_decades_ago_has_the_same_instances_in_the_window():

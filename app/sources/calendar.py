@@ -111,9 +111,15 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[CalendarEvent]:
                                     slice_s=UID_CPU_S)
         if expanded.stopped is None:
             EXPANDED.put(key, expanded, len(expanded.records))
-    pulled = newest(replace(expanded, records=[e for e in expanded.records if _overlaps(e, lo, hi)]),
-                    req.cap, lambda e: e.start)
+    pulled = _in_window(expanded, (lo, hi), req.cap)
     return replace(pulled, truncated=True) if cut else pulled
+
+
+def _in_window(expanded: Pulled[CalendarEvent], window: tuple[datetime, datetime], cap: int) -> Pulled[CalendarEvent]:
+    """The instances of an expansion over whole days that a window holds, the newest `cap`: what
+    expanding the window itself gives (the feed's cap also keeps each UID to its newest `cap`)."""
+    return newest(replace(expanded, records=[e for e in expanded.records if _overlaps(e, *window)]), cap,
+                  lambda e: e.start)
 
 
 def _overlaps(event: CalendarEvent, lo: datetime, hi: datetime) -> bool:
@@ -187,7 +193,13 @@ def _expand_uid(uid: str, events: list[icalendar.Event], timezones: list[icalend
             records.append(_decode(uid, instance, recurring, zone))
         except (msgspec.ValidationError, ValueError, TypeError, KeyError, AttributeError):
             skipped += 1
-    return newest(Pulled(records, fetched=0, skipped=skipped), cap, lambda e: e.start)
+    # pull() expands whole UTC days and caps the instances of its own window (_in_window), which may
+    # begin and end anywhere in the first and last day: theirs are all kept, the newest `cap` between
+    inner = (window[0] + timedelta(days=1), window[1] - timedelta(days=1))
+    between = newest(Pulled([r for r in records if inner[0] <= r.start < inner[1]], fetched=0, skipped=skipped),
+                     cap, lambda e: e.start)
+    kept = {id(r) for r in between.records}
+    return replace(between, records=[r for r in records if id(r) in kept or not inner[0] <= r.start < inner[1]])
 
 
 def _rules(event: icalendar.Event) -> list[icalendar.vRecur]:
