@@ -117,10 +117,11 @@ class IdleLru(Generic[K, V]):
         found = self._entries.pop(key, None)
         if found is None:
             return None
-        if found[2] <= self._clock() - self.idle_s:
+        now = self._clock()
+        if found[2] <= now - self.idle_s:
             self._weight -= found[1]
             return None
-        self._entries[key] = (found[0], found[1], self._clock())
+        self._entries[key] = (found[0], found[1], now)
         return found[0]
 
     def put(self, key: K, value: V, weight: int) -> None:
@@ -194,7 +195,8 @@ class KnownLists:
     it embeds nothing but the topic, encodes no row and works out no link (or densest span) again.
     Known by the candidates' identities, in order, and holding them only weakly: an entry whose
     candidates are gone (the caches let them go) never matches, even if their ids are reused. At
-    most `max_bytes` (the streams), an entry unused for `idle_s` dropped at the next put."""
+    most `max_bytes` (the streams, and ~100 bytes a candidate), an entry unused for `idle_s` dropped
+    (IdleLru)."""
 
     def __init__(self, max_bytes: int = 64 * 1024 * 1024, idle_s: float = 3600.0,
                  clock: Callable[[], float] = time.monotonic) -> None:

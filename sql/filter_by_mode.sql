@@ -19,7 +19,8 @@
 -- Rows kept whole in their pages as in recall_candidates (create_candidates_table: toast_tuple_target).
 CREATE TEMP TABLE recall_window WITH (toast_tuple_target = 8160) ON COMMIT DROP AS
 -- what scoring needs rides along, so that ranking reads recall_candidates only for the shown rows
--- (and, when the question names a topic, for the texts of the items in range)
+-- (and, when the question names a topic, for the texts of the items in range and each cluster's
+-- representative; with snapshot projects, for the representatives' texts)
 SELECT id, user_id, role, t, local_day, coarse, precise, names, kin, kw, kw_count, embedding, group_key,
        temporal_match, source, type, source_quality, confidence, importance, observed_time, event_time, changed_by
 FROM (

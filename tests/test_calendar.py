@@ -170,6 +170,15 @@ def test_the_instances_of_a_window_are_those_of_its_whole_days_that_overlap_it()
     days = Pulled.concat(expansions(daily, (_whole_days(lo), _whole_days(hi, up=True)), TZ, 100))
     taken, exact = _in_window(days, (lo, hi), 100), expand(daily, (lo, hi), TZ, 100)
     assert len(taken.records) == len(exact.records) == 100 and not taken.truncated and not exact.truncated
+    # in a zone with DST the first and last day are still 24 hours: New York springs forward on
+    # 14 March, and the 13th's 19:30 (after the window) is in the last day, not among the capped
+    nightly = ics(vevent("SUMMARY:值班", "DTSTART;TZID=America/New_York:20270301T193000", "RRULE:FREQ=DAILY",
+                         uid="n@x"))
+    lo, hi = datetime(2027, 3, 11, tzinfo=NY), datetime(2027, 3, 14, 0, 15, tzinfo=UTC)
+    days = Pulled.concat(expansions(nightly, (_whole_days(lo), _whole_days(hi, up=True)), NY, 2))
+    taken, exact = _in_window(days, (lo, hi), 2), expand(nightly, (lo, hi), NY, 2)
+    assert [e.start.day for e in taken.records] == [e.start.day for e in exact.records] == [11, 12]
+    assert not taken.truncated
 
 
 def test_a_series_begun_decades_ago_has_the_same_instances_in_the_window():

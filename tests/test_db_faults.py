@@ -112,6 +112,37 @@ async def test_the_statement_timeout_is_sent_again_only_when_it_drifts_from_the_
     assert conn.sent[-2].startswith("timeout")
 
 
+async def test_a_statement_timeout_undone_with_its_savepoint_is_sent_again():
+    # dedupe runs in a savepoint under an earlier deadline; cut there, the rollback also undoes the
+    # statement_timeout set inside it, so ranking must not trust what was sent
+    from contextlib import asynccontextmanager
+
+    from app.pipeline.sql import OutOfTime, SqlRun
+
+    class Conn:
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+
+        async def execute(self, sql: str, *args: str) -> str:
+            self.sent.append("timeout" if "statement_timeout" in sql else "statement")
+            return "SELECT 1"
+
+        @asynccontextmanager
+        async def transaction(self):
+            yield
+
+    conn = Conn()
+    run = SqlRun(conn=conn, queries=Queries(), deadline=time.monotonic() + 5)
+    with run.finishing_by(time.monotonic() + 4):
+        await run.execute("filter", "analyze_window")
+    with pytest.raises(OutOfTime):
+        async with run.savepoint():
+            await run.execute("dedupe", "analyze_window")  # the 5 s one: undone by the rollback
+            raise OutOfTime("dedupe", "dedupe_edges")
+    await run.execute("rank", "analyze_window")
+    assert conn.sent == ["timeout", "statement", "timeout", "statement", "timeout", "statement"]
+
+
 async def test_no_time_left_for_the_sql_is_an_empty_answer_that_says_so(engine):
     plan = plan_query("我昨天说过什么", now=NOW)
     stage_input = await prepare_stages(plan, resolve_clock(NOW, None), _copies(10), HashingEmbedder())

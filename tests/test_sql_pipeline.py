@@ -77,7 +77,7 @@ async def test_a_real_models_embeddings_stay_in_their_rows(engine):
         assert await filter_by_mode(run, plan_query("今天下午有什么安排", now=NOW), CLOCK) == 3
         out_of_line = await run.conn.fetch(
             "SELECT c.relname, pg_relation_size(c.reltoastrelid) AS toasted FROM pg_class c "
-            "WHERE c.relname IN ('recall_candidates', 'recall_window') AND c.relpersistence = 't'")
+            "WHERE c.relname IN ('recall_candidates', 'recall_window') AND c.relnamespace = pg_my_temp_schema()")
     assert sorted((r["relname"], r["toasted"]) for r in out_of_line) == [("recall_candidates", 0), ("recall_window", 0)]
 
 
@@ -471,11 +471,11 @@ async def test_a_day_known_only_to_the_day_counts_for_the_part_of_it_in_the_rang
 
 # ---------------------------------------------------------------- lifecycle: done, called off, moved
 
-def _said(ref: str, text: str, at: datetime) -> Candidate:
+def _said(ref: str, text: str, at: datetime, zone: ZoneInfo = TZ) -> Candidate:
     from app.normalize import build_candidate
 
     return build_candidate(source="meinput", ref=ref, user_id="u1", role="segment", text=text, observed=at,
-                           zone=TZ, happened_when_said=False)
+                           zone=zone, happened_when_said=False)
 
 
 async def _bundle_rows(engine, cands, query, now):
@@ -521,16 +521,10 @@ async def test_a_plan_moved_across_a_dst_change_is_on_its_new_local_day(engine):
     # asked in winter (UTC-5) about a day in summer time (UTC-4 from 14 March 2027): the moved plan's
     # local day (day-grain dedupe) is read in the zone, as every loaded record's is, not at the
     # request's offset (18 March)
-    from app.normalize import build_candidate
-
     ny = ZoneInfo("America/New_York")
     clock = resolve_clock(datetime(2027, 3, 3, 10, tzinfo=ny), None)
-
-    def said(ref: str, text: str, day: int) -> Candidate:
-        return build_candidate(source="meinput", ref=ref, user_id="u1", role="segment", text=text,
-                               observed=datetime(2027, 3, day, 9, tzinfo=ny), zone=ny, happened_when_said=False)
-
-    cands = [said("plan", "3月12日开周会", 1), said("moved", "周会改到3月19日", 2)]
+    cands = [_said("plan", "3月12日开周会", datetime(2027, 3, 1, 9, tzinfo=ny), ny),
+             _said("moved", "周会改到3月19日", datetime(2027, 3, 2, 9, tzinfo=ny), ny)]
     async with sql_run(engine) as run:
         await load_candidates(run, encode_rows(cands, await EMBEDDER.embed([c.gist for c in cands]), clock.zone))
         await apply_lifecycle(run, cands)

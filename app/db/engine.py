@@ -21,8 +21,8 @@ from app.settings import Settings
 # Custom plans: asyncpg caches prepared statements and Postgres would switch them to generic plans
 # after 5 runs, which ignores the selectivity of each request's time window.
 # temp_buffers: 20k candidate rows (128-d vectors, keyword sparse vectors, texts) plus the window copy
-# and indexes need ~50 MB. work_mem: dedupe sorts its candidate pairs, at 20k candidates more than 4 MB
-# (explain's dedupe plan says when a sort spills to disk).
+# and indexes need ~50 MB. work_mem: dedupe sorts its candidate pairs, at 20k candidates more than
+# the default holds (explain's dedupe plan says `external merge Disk` when a sort spills).
 SESSION_SETTINGS = {
     "plan_cache_mode": "force_custom_plan",
     "temp_buffers": "96MB",

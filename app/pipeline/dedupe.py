@@ -46,7 +46,8 @@ class Deduped:
 async def dedupe(run: SqlRun, in_window: int, *, densest: Callable[[], int] | None = None,
                  explain: bool = False) -> Deduped:
     """Cluster the in-window items by the edges dedupe_edges finds (one row per item with a match:
-    its neighbour list); with `explain`, the statement runs twice: once under EXPLAIN ANALYZE.
+    its neighbour list); with `explain`, the statement runs twice (once under EXPLAIN ANALYZE), both
+    within dedupe's share of the deadline.
     `densest()` bounds how many items lie within one window or day (Lifecycle.densest; asked only
     when the window holds more than MAX_NEIGHBOURS + 1): at most MAX_NEIGHBOURS + 1, and no item
     can have been left out of a comparison."""
@@ -63,11 +64,10 @@ async def dedupe(run: SqlRun, in_window: int, *, densest: Callable[[], int] | No
 
 def _components(edge_lists, deadline: float | None) -> Clusters:
     """Each item joined to a smaller one and the smallest id of its connected component
-    (union-find). The edges (±15-min windows, vector and keyword similarity) are found in SQL; labelling their
-    components is a graph walk that a recursive CTE did in O(k × local minima) per component of k
-    items, ~15 ms at 2k candidates against ~1 ms here. A burst of thousands of items in 15 minutes
-    has up to MAX_NEIGHBOURS edges each, so the walk stops at the
-    deadline too: ranking keeps its reserve."""
+    (union-find). The edges (±15-min windows, vector and keyword similarity) are found in SQL;
+    labelling their components is a graph walk, which a recursive CTE did in O(k × local minima)
+    per component of k items. A burst of thousands of items in 15 minutes has up to MAX_NEIGHBOURS
+    edges each, so the walk stops at the deadline too: ranking keeps its reserve."""
     parent: dict[int, int] = {}  # a root (the smallest id of its component) has no entry
 
     def root(x: int) -> int:

@@ -54,10 +54,11 @@ async def apply_lifecycle(run: SqlRun, candidates: list[Candidate], *, known: Li
                           explain: bool = False) -> Lifecycle:
     """Link every change record among `candidates` (as loaded) to the plan it updates and apply
     it; links `known` for these very candidates are applied without linking again."""
-    links = known
-    if links is None and not any(c.change for c in candidates):  # most requests: nothing to link
+    if known is not None:
+        links = known
+    elif not any(c.change for c in candidates):  # most requests: nothing to link, no index to build
         links = NO_LINKS
-    if links is None:
+    else:
         await run.execute("lifecycle", "index_candidate_times")
         rows = await run.fetch("lifecycle", "link_changes", min_overlap=MIN_OVERLAP,
                                anchor_discount=ANCHOR_DISCOUNT, grace=GRACE, horizon=HORIZON, due_soon=DUE_SOON)

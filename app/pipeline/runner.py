@@ -161,7 +161,7 @@ async def _dedupe_or_skip(run: SqlRun, in_window: int, densest: Callable[[], int
     reserve = None if run.deadline is None else run.deadline - RANK_RESERVE_S
     try:
         with run.finishing_by(reserve):
-            async with run.conn.transaction():
+            async with run.savepoint():
                 deduped = await dedupe(run, in_window, densest=densest, explain=explain)
     except OutOfTime:
         notices.append("dedupe ran out of time: repeats of one event may show as separate items")

@@ -59,6 +59,17 @@ class SqlRun:
         finally:
             self.deadline = own
 
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        """Statements inside are undone alone if one fails or runs out of time; so is the
+        statement_timeout set among them (set_config is transaction-local): the next one is sent."""
+        try:
+            async with self.conn.transaction():
+                yield
+        except BaseException:
+            self._timeout_s = None
+            raise
+
     async def execute(self, stage: str, name: str, **params: Any) -> int:
         """Run a statement that returns no rows; the affected/created row count."""
         stmt = self.queries[name]
@@ -85,7 +96,7 @@ class SqlRun:
         return rows
 
     async def explain(self, name: str, **params: Any) -> str:
-        """EXPLAIN ANALYZE of a statement (it runs, so call it instead of `execute`)."""
+        """EXPLAIN ANALYZE of a statement: it runs, within the same time as the rest of its stage."""
         stmt = self.queries[name]
         async with self._timed("dedupe", name) as started:
             lines = await self.conn.fetch(f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) {stmt.sql}", *stmt.args(params))
@@ -105,7 +116,6 @@ class SqlRun:
                 now = time.monotonic()
                 left_ms = int((self.deadline - now) * 1000)
                 if left_ms < 1:  # 0 would switch the timeout off
-                    self._timeout_s = None  # a rollback follows, which may undo the one in force
                     raise OutOfTime(stage, name)
                 if self._timeout_s is None or abs(now + self._timeout_s - self.deadline) > TIMEOUT_SLACK_S:
                     await self.conn.execute(self.queries["set_statement_timeout"].sql, str(left_ms))
@@ -115,7 +125,6 @@ class SqlRun:
             except asyncpg.QueryCanceledError:
                 if self.deadline is None:
                     raise  # cancelled by someone else: not ours to explain
-                self._timeout_s = None
                 raise OutOfTime(stage, name) from None
 
 

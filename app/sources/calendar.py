@@ -16,8 +16,8 @@ just before the window (a whole number of its periods later: the same instances)
 reaches at most REACH (and the rest of that UTC day) either side of the request's now. Then each
 UID is expanded under a CPU slice (UID_CPU_S) and the whole feed in a child process killed at the
 source's deadline (app/sources/worker.py), so whatever the checks miss costs at most that, and
-nothing keeps running after the request. At most `cap` instances are kept per UID (of the whole
-days expanded) and per feed (of the window), the newest.
+nothing keeps running after the request. Per UID the newest `cap` instances are kept (and every
+one of the first and last day expanded), per feed the newest `cap` of the window.
 The feed is expanded over the window's whole UTC days and the instances in the window taken from
 that: an unchanged feed (the same bytes) asked for the same days again is not expanded again, what
 the child made is kept by the feed's digest and those days (`EXPANDED`, in this process, bounded;
@@ -131,7 +131,7 @@ def _overlaps(event: CalendarEvent, lo: datetime, hi: datetime) -> bool:
 
 def _whole_days(t: datetime, up: bool = False) -> datetime:
     """The UTC midnight at or before `t` (with `up`, at or after it)."""
-    day = datetime.combine(t.astimezone(UTC).date(), time(), UTC)
+    day = _aware(t.astimezone(UTC).date(), UTC)
     return day + timedelta(days=1) if up and day < t else day
 
 
@@ -146,8 +146,9 @@ def expand(body: bytes, window: tuple[datetime, datetime], zone: tzinfo, cap: in
 
 def expansions(body: bytes, window: tuple[datetime, datetime], zone: tzinfo, cap: int,
                guard: worker.Guard = contextlib.nullcontext) -> Iterator[Pulled[CalendarEvent]]:
-    """The feed's VEVENT count first, then each UID's instances in `window` (at most `cap`, the
-    newest), each made under `guard` (the worker's CPU slice: a UID out of time is skipped)."""
+    """The feed's VEVENT count first, then each UID's instances in `window` (every one of its first
+    and last day and the newest `cap` between), each made under `guard` (the worker's CPU slice: a
+    UID out of time is skipped)."""
     try:
         calendar = icalendar.Calendar.from_ical(body)
     except ValueError:
@@ -195,11 +196,12 @@ def _expand_uid(uid: str, events: list[icalendar.Event], timezones: list[icalend
             skipped += 1
     # pull() expands whole UTC days and caps the instances of its own window (_in_window), which may
     # begin and end anywhere in the first and last day: theirs are all kept, the newest `cap` between
-    inner = (window[0] + timedelta(days=1), window[1] - timedelta(days=1))
-    between = newest(Pulled([r for r in records if inner[0] <= r.start < inner[1]], fetched=0, skipped=skipped),
-                     cap, lambda e: e.start)
-    kept = {id(r) for r in between.records}
-    return replace(between, records=[r for r in records if id(r) in kept or not inner[0] <= r.start < inner[1]])
+    # (the days counted in UTC: in a zone with DST a day may be 23 or 25 hours)
+    first_ends, last_starts = window[0].astimezone(UTC) + timedelta(days=1), window[1].astimezone(UTC) - timedelta(days=1)
+    between = [i for i, r in enumerate(records) if first_ends <= r.start < last_starts]
+    dropped = set(sorted(between, key=lambda i: records[i].start, reverse=True)[cap:])
+    return Pulled([r for i, r in enumerate(records) if i not in dropped], fetched=0, skipped=skipped,
+                  truncated=bool(dropped))
 
 
 def _rules(event: icalendar.Event) -> list[icalendar.vRecur]:

@@ -74,12 +74,13 @@ async def read_pages(pages: AsyncIterator[list[Any]], decode: Callable[[Any], R 
     """Every page of a listing through `decode_each` as it arrives; a SourceError (the budget ran
     out, a page failed) ends the reading, and the pages read before it are kept."""
     read: list[Pulled[R]] = []
+    stopped: SourceError | None = None
     try:
         async for page in pages:
             read.append(decode_each(page, decode))
     except SourceError as exc:
-        return replace(Pulled.concat(read), stopped=exc)
-    return Pulled.concat(read)
+        stopped = exc
+    return replace(Pulled.concat(read), stopped=stopped)
 
 
 def newest(pulled: Pulled[R], cap: int, when: Callable[[R], datetime]) -> Pulled[R]:
