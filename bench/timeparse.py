@@ -4,7 +4,9 @@ Cases are the hand-written tables of tests/planner/test_timeparse_table.py (the 
 test_timeparse_conventions.py (the forms added since), expected ranges from
 ../shared/time-conventions.md. Prints, per table and for both together, throughput (inputs parsed
 per second) and the exact-match accuracy of both against the conventions, the ratio, and the cost
-of planning one query.
+of planning one query; then the lexer on stored texts (the dev set's notes and chat messages, else
+the demo's notes) with its per-character alternations and with the master regex alone, round by
+round in the same run.
 
     make bench            # or: .venv/bin/python bench/timeparse.py
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import logging
 import sys
 import time
@@ -21,10 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app.emulator.dataset import build_dataset
 from app.planner import parse, plan_query
+from app.planner.timeparse import combine
 from tests.planner.test_timeparse_conventions import CASES as CONVENTION_CASES
 from tests.planner.test_timeparse_table import CASES, TZ
 
+DEV_SET = Path(__file__).resolve().parents[2] / "shared" / "dev-eval" / "data.json"
 ROUNDS_OURS = 20
 ROUNDS_JIO = 3
 
@@ -104,6 +110,37 @@ def main() -> None:
         plan_query(queries[i % len(queries)], now=now)
     plan_us = (time.perf_counter() - start) / n * 1e6
     print(f"planning one query (Cheap Router incl. parse): {plan_us:.0f} µs")
+
+    texts, where = stored_texts()
+    per_char, master = lexer_rates(texts)
+    print(f"stored texts ({len(texts)} {where}), inputs/s: per-character alternations {per_char:,.0f}, "
+          f"master regex alone {master:,.0f} (the alternations take {master / per_char:.2f}x its time)")
+
+
+def stored_texts() -> tuple[list[tuple[datetime, str]], str]:
+    if DEV_SET.exists():
+        data = json.loads(DEV_SET.read_text())
+        said = [(r["observed_at"], r["text"]) for r in data["meinput"]]
+        said += [(m["created_at"], m["content"]) for chat in data["chat"].values() for m in chat.get("messages", [])]
+        return [(datetime.fromisoformat(at), text) for at, text in said], "dev-set notes and messages"
+    return [(s.observed, s.text) for s in build_dataset().segments], "demo notes"
+
+
+def lexer_rates(texts: list[tuple[datetime, str]], rounds: int = 10) -> tuple[float, float]:
+    """Stored-text parses per second, best round of each: with the lexer's per-character
+    alternations, and with the master regex tried at every position instead (as before them)."""
+    table, best = combine._BY_FIRST_CHAR, {"per-char": 0.0, "master": 0.0}
+    try:
+        for _ in range(rounds):
+            for lexer in best:
+                combine._BY_FIRST_CHAR = table if lexer == "per-char" else {}
+                start = time.perf_counter()
+                for observed, text in texts:
+                    parse(text, observed, TZ, stored=True)
+                best[lexer] = max(best[lexer], len(texts) / (time.perf_counter() - start))
+    finally:
+        combine._BY_FIRST_CHAR = table
+    return best["per-char"], best["master"]
 
 
 if __name__ == "__main__":

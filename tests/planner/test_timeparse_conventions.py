@@ -222,15 +222,18 @@ def test_qingming_is_the_solar_term_day_april_4_or_5():
         "1999-04-05", "2024-04-04", "2025-04-04", "2026-04-05", "2027-04-05", "2028-04-04"]
 
 
-def test_the_lexer_tries_the_master_regex_only_where_a_rule_can_start():
+def test_the_lexer_tries_only_where_and_what_can_start_and_finds_what_the_master_regex_finds():
     import random
 
-    from app.planner.timeparse.combine import _FIRST, _MASTER, _search
+    from app.planner.timeparse.combine import _BY_FIRST_CHAR, _FIRST, _MASTER, _search
 
     assert _FIRST.pattern.startswith("[") and "今" in _FIRST.pattern, "a class of first characters, not any character"
+    assert len(_BY_FIRST_CHAR["今"].pattern) < len(_MASTER.pattern) / 2, "per character, fewer rules"
     rnd = random.Random(7)
-    alphabet = "今天明后下午三点半周五礼拜1０2:30-~到至前以来之元旦年月日号 abcQq第季度，。《》那最近"
-    texts = ["".join(rnd.choice(alphabet) for _ in range(rnd.randrange(0, 24))) for _ in range(3000)]
+    common = "今天明后下午三点半周五礼拜1０2:30-~到至前以来之元旦年月日号 abcQq第季度，。《》那最近٣"
+    # ... and every character some rule can start with
+    texts = ["".join(rnd.choice(alphabet) for _ in range(rnd.randrange(0, 24)))
+             for alphabet in (common, common + "".join(_BY_FIRST_CHAR)) for _ in range(3000)]
     for text in texts:
         for pos in range(len(text) + 1):
             a, b = _MASTER.search(text, pos), _search(text, pos)

@@ -7,8 +7,8 @@ range [start, end) in `tz` with a grain. Two modes:
 - stored-text mode (`stored=True`): a recorded segment or message, relative to its observed time,
   where a bare weekday or clock time in a statement about the future means the next occurrence.
 
-How it works: one master regex (all rules as alternatives, most specific first) lexes the text
-into tokens in a single C-level scan; a small combinator joins adjacent tokens (day + part of day
+How it works: the rules as one alternation (most specific first) lex the text into tokens; a
+small combinator joins adjacent tokens (day + part of day
 + clock, X到Y, X之前, X以前, X以后, X以来, 从X到现在) and resolves them to datetimes.
 
 Traditional script and full-width forms are read as Simplified and ASCII first, one character for
