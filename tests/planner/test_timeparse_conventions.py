@@ -175,6 +175,33 @@ Q3 | 2026-07-01 00:00 | 2026-10-01 00:00 | quarter
 中秋 | 2026-09-25 00:00 | 2026-09-26 00:00 | day
 除夕 | 2027-02-05 00:00 | 2027-02-06 00:00 | day
 圣诞节 | 2026-12-25 00:00 | 2026-12-26 00:00 | day
+早一点
+晚一点到
+注意一点
+便宜一点
+一点小事
+一点点
+另外两点
+明天早一点出门 | 2026-09-04 00:00 | 2026-09-05 00:00 | day
+一点开会 | 2026-09-03 01:00 | 2026-09-03 02:00 | hour
+明天晚8点 | 2026-09-04 20:00 | 2026-09-04 21:00 | hour
+周六早9点 | 2026-09-05 09:00 | 2026-09-05 10:00 | hour
+晚十点睡 | 2026-09-03 22:00 | 2026-09-03 23:00 | hour
+早九点半 | 2026-09-03 09:30 | 2026-09-03 09:31 | minute
+晚8:30 | 2026-09-03 20:30 | 2026-09-03 20:31 | minute
+下周一的下午3点 | 2026-09-07 15:00 | 2026-09-07 16:00 | hour
+明天的上午 | 2026-09-04 06:00 | 2026-09-04 12:00 | hour
+上周五之前做了什么 | 2026-07-29 00:00 | 2026-08-29 00:00 | day
+1月以来 | 2026-01-01 00:00 | 2026-09-03 10:00 | month
+从2月到现在 | 2026-02-01 00:00 | 2026-09-03 10:00 | month
+12月以来 | 2025-12-01 00:00 | 2026-09-03 10:00 | month
+周一开了什么会 | 2026-08-31 00:00 | 2026-09-01 00:00 | day
+周一会上说了什么 | 2026-08-31 00:00 | 2026-09-01 00:00 | day
+周一老板要求了什么 | 2026-08-31 00:00 | 2026-09-01 00:00 | day
+周一取得了什么进展 | 2026-08-31 00:00 | 2026-09-01 00:00 | day
+周一交代了什么 | 2026-08-31 00:00 | 2026-09-01 00:00 | day
+周一会上线吗 | 2026-09-07 00:00 | 2026-09-08 00:00 | day
+周一会去吗 | 2026-09-07 00:00 | 2026-09-08 00:00 | day
 """,
     # Sunday evening: a bare weekday already over moves to next week only in a question about the future
     "2026-09-06 21:30": """
@@ -238,3 +265,16 @@ def test_the_lexer_tries_only_where_and_what_can_start_and_finds_what_the_master
         for pos in range(len(text) + 1):
             a, b = _MASTER.search(text, pos), _search(text, pos)
             assert (a and (a.span(), a.lastgroup)) == (b and (b.span(), b.lastgroup)), (text, pos)
+
+
+@pytest.mark.parametrize(("text", "day"), [("周五开了个会", "2026-09-04"), ("周五要开会", "2026-09-11")])
+def test_a_note_about_a_meeting_had_is_dated_back_one_about_a_meeting_to_come_ahead(text, day):
+    # written on Saturday: 会 the noun (开了个会) is no cue for the future, 要 is
+    found = parse(text, _t("2026-09-05 10:00"), TZ, stored=True)
+    assert [e.start.date().isoformat() for e in found] == [day]
+
+
+def test_a_past_deadline_in_a_note_still_dates_the_note_by_it():
+    # only a question widens a past X之前 to the month before it; a note is dated by X
+    [found] = parse("上周五之前交了报告", _t("2026-09-03 10:00"), TZ, stored=True)
+    assert (found.start, found.end) == (_t("2026-08-28 00:00"), _t("2026-08-29 00:00"))

@@ -306,10 +306,16 @@ def _take_point(text: str, toks: list[Tok], i: int) -> int:
     if t.kind not in order:
         return i
     j, level = i + 1, order[t.kind]
-    while j < len(toks) and toks[j].kind in order and order[toks[j].kind] > level and _adjacent(text, toks[j - 1], toks[j]):
+    while j < len(toks) and toks[j].kind in order and order[toks[j].kind] > level and (
+            _adjacent(text, toks[j - 1], toks[j]) or _day_of(text, toks[j - 1], toks[j])):
         level = order[toks[j].kind]
         j += 1
     return j
+
+
+def _day_of(text: str, day: Tok, then: Tok) -> bool:
+    """A day, 的, then its part of day or clock time (下周一的下午3点, 明天的上午)."""
+    return day.kind == "day" and text[day.e : then.s].strip() == "的"
 
 
 def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpression]:
@@ -371,6 +377,10 @@ def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx) -> tuple[i
     elif kind == "earlier" and x.start <= ctx.now:
         # X以前, X past or holding now: the 30 days before X starts
         return x.s, nxt.e, x.start - HORIZON, x.start, grain, j + 1
+    elif kind == "before" and x.end <= ctx.now and not ctx.stored:
+        # a question's X之前 with X over (上周五之前做了什么, 上周五之前要交的): the 30 days before X
+        # and X itself, its deadline day (in a note, X alone dates what was done)
+        return x.s, nxt.e, x.start - HORIZON, x.end, grain, j + 1
     elif kind in ("before", "earlier") and x.end > ctx.now:
         # X之前 = [now, end of X); a clock time is a point, so its deadline is the time itself
         return x.s, nxt.e, ctx.now, (x.start if x.is_clock else x.end), grain, j + 1

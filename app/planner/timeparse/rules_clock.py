@@ -12,11 +12,15 @@ from app.planner.timeparse.tokens import Tok, _void
 _CN_HOUR = "[零一二两三四五六七八九十]{1,3}"
 
 # -- parts of day and clock times
-PART_OF_DAY_RE = r"凌晨|上午|中午|下午|晚上|晚间|早上|早晨|傍晚|夜里|夜间|半夜|清晨"
+# 晚 and 早 alone are 晚上 and 早上 right before a clock time (晚8点, 早九点半), but not before 一点
+# (晚一点 is a little later)
+PART_OF_DAY_RE = (r"凌晨|上午|中午|下午|晚上|晚间|早上|早晨|傍晚|夜里|夜间|半夜|清晨"
+                  r"|[早晚](?=(?:\d{1,2}|[二两三四五六七八九十][零一二三四五六七八九十]{0,2})(?:点|时|:))")
+_SHORT_PART = {"晚": "晚上", "早": "早上"}
 
 
 def part_of_day(m, ctx):
-    return Tok("part", m.start(), m.end(), part=m.group(0))
+    return Tok("part", m.start(), m.end(), part=_SHORT_PART.get(m.group(0), m.group(0)))
 
 
 # the midnight that ends the day named (明天午夜), or the coming one
@@ -50,6 +54,9 @@ def colon_clock(m, ctx):
 _POINTS_NOUN = re.compile(r"建议|意见|内容|要求|原因|注意|看法|想法|理由|问题|结论|共识|方面|部分|东西|心得|体会|[条点都也]")
 # 24点5度, 3点5倍: a number with a unit after it
 _UNIT_AFTER = re.compile(r"[度元块米斤克倍%万亿]")
+# 早一点, 晚一点, 注意一点, 便宜一点: 一点 after these is "a little" (早 and 晚 before other hours are
+# parts of the day: 晚8点)
+_BEFORE_A_LITTLE = "早晚高低近远轻长短细强真单楚意心宜"
 _QUARTERS = {"一": 15, "1": 15, "两": 30, "二": 30, "2": 30, "三": 45, "3": 45}
 
 CLOCK_RE = (
@@ -65,9 +72,9 @@ def clock(m, ctx):
         return _void(m)
     prev = m.string[m.start() - 1 : m.start()] if m.start() else ""
     if m["mi"] is None and not m["half"] and not m["q"] and "点" in m.group(0) and (
-            _POINTS_NOUN.match(m.string, m.end()) or (prev and prev in "快慢多少好大小有差再些这那第重")
-            or (m["h"] == "一" and m.string.startswith("儿", m.end()))):
-        return None  # 快一点, 有一点, 三点建议
+            _POINTS_NOUN.match(m.string, m.end()) or (prev and prev in "快慢多少好大小有差再些这那第重外充")
+            or (m["h"] == "一" and (m.string.startswith(("儿", "小", "点"), m.end()) or (prev and prev in _BEFORE_A_LITTLE)))):
+        return None  # 快一点, 有一点, 三点建议, 另外两点, 早一点, 注意一点, 一点小事
     minute = None
     if m["half"]:
         minute = 30

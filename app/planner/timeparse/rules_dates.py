@@ -9,7 +9,14 @@ from datetime import date, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from app.planner.timeparse.calendar import _monday, _month_start, _nearest, _next_month, _safe_date
+from app.planner.timeparse.calendar import (
+    _SINCE_AFTER,
+    _monday,
+    _month_start,
+    _nearest,
+    _next_month,
+    _safe_date,
+)
 from app.planner.timeparse.lexicon import (
     _HOLIDAYS,
     _MONTH_PART,
@@ -205,7 +212,10 @@ def named_month(m, ctx):
     y = ctx.today.year
     cands = [date(y - 1, mo, 1), date(y, mo, 1), date(y + 1, mo, 1)]
     this_month = _month_start(ctx.today)
-    first = min(cands, key=lambda c: (abs((c.year - this_month.year) * 12 + c.month - this_month.month), c))
+    # a since-anchor (1月以来, 从2月到现在) lies in the past, as for dates (calendar._nearest)
+    past = [c for c in cands if c <= this_month] if _SINCE_AFTER.match(m.string, m.end()) else []
+    first = max(past) if past else min(
+        cands, key=lambda c: (abs((c.year - this_month.year) * 12 + c.month - this_month.month), c))
     return month_part(ctx, m, first, m["p"], yearless=True)
 
 
