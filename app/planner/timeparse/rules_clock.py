@@ -46,6 +46,8 @@ COLON_CLOCK_RE = r"(?<![\d:.])(?P<h>[01]?\d|2[0-4]):(?P<mi>[0-5]\d)(?::[0-5]\d)?
 
 
 def colon_clock(m, ctx):
+    if m["h"] == "24" and m["mi"] != "00":
+        return _void(m)  # 24:22, a score: no time of day
     return Tok("clock", m.start(), m.end(), hour=int(m["h"]), minute=int(m["mi"]), grain="minute")
 
 

@@ -102,7 +102,7 @@ def month_day(m, ctx):
     return _day_tok(m, _nearest(ctx.today, cands, m), dated=True, yearless=True)
 
 
-SHIFTED_MONTH_DAY_RE = rf"(?P<q>上上个|上一个|上个|这个|下一个|下个|下下个|本|上|下|这)月(?P<d>{NUM2})[日号]"
+SHIFTED_MONTH_DAY_RE = rf"(?P<q>上上个|上一个|上个|这个|下一个|下个|下下个|上上|下下|本|上|下|这)月(?P<d>{NUM2})[日号]"
 
 
 def shifted_month_day(m, ctx):
@@ -112,14 +112,16 @@ def shifted_month_day(m, ctx):
 
 
 # -- holidays
-YEAR_HOLIDAY_RE = rf"(?P<yr>大前年|前年|去年|今年|明年|后年)的?(?P<h>{_HOLIDAYS})"
+YEAR_HOLIDAY_RE = rf"(?:(?P<yr>大前年|前年|去年|今年|明年|后年)|(?<!\d)(?P<y>\d{{4}})\s?年)的?(?P<h>{_HOLIDAYS})"
 
 
 def year_holiday(m, ctx):
-    return _day_tok(m, holiday_date(m["h"], ctx.today.year + _YEAR_SHIFT[m["yr"]]))
+    y = int(m["y"]) if m["y"] else ctx.today.year + _YEAR_SHIFT[m["yr"]]
+    return _day_tok(m, holiday_date(m["h"], y))
 
 
-HOLIDAY_RE = _HOLIDAYS
+# 五一广场, 五一路: a place named after the day
+HOLIDAY_RE = _HOLIDAYS + r"(?![广路街])"
 
 
 def holiday(m, ctx):
@@ -193,7 +195,7 @@ def week(m, ctx):
 
 # -- months and month parts
 _PART = r"(?P<p>月初|月中|月底|月末|初|上旬|中旬|下旬|底|末)?"
-SHIFTED_MONTH_RE = rf"(?P<q>上上个|下下个|上一个|下一个|上个|下个|这个|本|上|下|这|当)月(?:份)?{_PART}"
+SHIFTED_MONTH_RE = rf"(?P<q>上上个|下下个|上上|下下|上一个|下一个|上个|下个|这个|本|上|下|这|当)月(?:份)?{_PART}"
 
 
 def shifted_month(m, ctx):
@@ -227,7 +229,7 @@ def bare_month_part(m, ctx):
 
 
 # -- a day of this month (D号)
-BARE_MONTHDAY_RE = r"(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[号日](?![线楼门床位房机子])"
+BARE_MONTHDAY_RE = r"(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[号日](?![线楼门床位房机子游])"  # 三日游: a trip
 
 
 def bare_monthday(m, ctx):

@@ -16,11 +16,12 @@ from app.planner.timeparse.tokens import _range_tok, _void
 _NUMERAL = "[零〇一二三四五六七八九]"
 _NOT_AFTER_NUMBER = r"(?<![\d零〇一二两三四五六七八九十百千])"
 # what makes a two-digit NN年 a year rather than a count of years (15年前 is an offset)
-_YEAR_FOLLOWS = rf"\s?(?:{NUM2}月|上半年|下半年|年?[初底末])"
+_YEAR_FOLLOWS = rf"\s?(?:{NUM2}月|上半年|下半年|年?[初底末]|[Qq][1-4](?!\d))"
 _YEAR = (
     rf"(?:{_NOT_AFTER_NUMBER}(?P<y>\d{{4}}|{_NUMERAL}{{4}}|[一两二]千[零〇一二三四五六七八九十]{{1,4}})\s?年"
     rf"|{_NOT_AFTER_NUMBER}(?P<y0>0\d|[零〇]{_NUMERAL})年"  # a written leading zero: always a year
     rf"|{_NOT_AFTER_NUMBER}(?P<y2>\d\d|{_NUMERAL}{{2}})年(?={_YEAR_FOLLOWS})"
+    r"|(?<!\d)(?P<yq>\d{4})(?=\s?[Qq][1-4](?!\d))"  # 2025Q1, 2025 Q1: a year before a quarter needs no 年
     r"|(?P<rel>大前年|前年|去年|今年|本年|明年|后年))"
 )
 _MONTH_PARTS = r"月初|月中|月底|月末|初|上旬|中旬|下旬|底|末"
@@ -30,8 +31,8 @@ _HALF_OR_END = r"上半年|下半年|年?[初底末]"
 # a day may stand without 日 after a year and month (两千零四年八月十五), never after a count
 _BARE_DAY = rf"(?P<bd>{NUM2})(?![\d零〇一二两三四五六七八九十百千万亿个天周点时分秒年月%.])"
 YEAR_RE = (
-    rf"{_YEAR}(?:\s?(?:{MONTH_OR_RANGE_START}(?:{DAY_OR_RANGE_START}|{_BARE_DAY}|(?P<p>{_MONTH_PARTS}))?"
-    rf"|{_QUARTER}|(?P<h>{_HALF_OR_END})|前(?P<fn>{NUM2})个月))?"
+    rf"{_YEAR}(?:\s?的?(?:{MONTH_OR_RANGE_START}(?:{DAY_OR_RANGE_START}|{_BARE_DAY}|(?P<p>{_MONTH_PARTS}))?"
+    rf"|{_QUARTER}|(?P<h>{_HALF_OR_END})|前(?P<fn>{NUM2}|两)个月))?"
 )
 
 
@@ -54,8 +55,8 @@ def year(m, ctx):
 def _year_of(m, this_year: int) -> int:
     if m["rel"] is not None:
         return this_year + _YEAR_SHIFT[m["rel"]]
-    if m["y"] is not None:
-        return year_number(m["y"])
+    if m["y"] is not None or m["yq"] is not None:
+        return year_number(m["y"] or m["yq"])
     if m["y0"] is not None:
         return 2000 + year_number(m["y0"])
     nn = year_number(m["y2"])
