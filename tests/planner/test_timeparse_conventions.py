@@ -221,6 +221,12 @@ Q3 | 2026-07-01 00:00 | 2026-10-01 00:00 | quarter
 三日游
 24:22
 比分24:22
+最近 3 天 | 2026-09-01 00:00 | 2026-09-04 00:00 | day
+最近 10 分钟 | 2026-09-03 09:50 | 2026-09-03 10:00 | minute
+下午 3 点开会 | 2026-09-03 15:00 | 2026-09-03 16:00 | hour
+12月 3号 | 2026-12-03 00:00 | 2026-12-04 00:00 | day
+2018 年 12 月 | 2018-12-01 00:00 | 2019-01-01 00:00 | month
+今年前 3 个月 | 2026-01-01 00:00 | 2026-04-01 00:00 | month
 """,
     # Sunday evening: a bare weekday already over moves to next week only in a question about the future
     "2026-09-06 21:30": """
@@ -255,6 +261,13 @@ def test_spans_index_the_original_text_after_script_and_width_conversion():
     assert [e.text for e in found] == ["下週三", "１２月３號下午３點"]
     assert [text[e.span[0] : e.span[1]] for e in found] == ["下週三", "１２月３號下午３點"]
     assert found[1].start == _t("2026-12-03 15:00")
+
+
+def test_spaces_between_chinese_and_digits_are_read_through_and_spans_still_index_the_text():
+    text = "提醒：明天 下午 3 点 和 Ｑ3 的会"
+    found = parse(text, _t("2026-09-03 10:00"), TZ)
+    assert [(e.text, text[e.span[0] : e.span[1]]) for e in found] == [("明天 下午 3 点",) * 2, ("Ｑ3",) * 2]
+    assert found[0].start == _t("2026-09-04 15:00")
 
 
 def test_qingming_is_the_solar_term_day_april_4_or_5():

@@ -23,9 +23,12 @@ the tense cues from app.planner.tense.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from functools import lru_cache
 from zoneinfo import ZoneInfo
+
+import msgspec
 
 from app.contracts import TimeExpression
 from app.planner.timeparse.calendar import GRAIN_ORDER, in_calendar
@@ -53,5 +56,25 @@ def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored:
     if not _TRIGGER.search(simple):
         return []
     zone = _zone(tz) if isinstance(tz, str) else (tz or now.tzinfo)
-    ctx = Ctx(now.astimezone(zone), zone, stored, simple)
-    return _combine(text, simple, _lex(simple, ctx), ctx)
+    if _SPACING.search(simple) is None:
+        ctx = Ctx(now.astimezone(zone), zone, stored, simple)
+        return _combine(text, simple, _lex(simple, ctx), ctx)
+    # read without the spaces between Chinese and digits, then give the spans back in `text`
+    kept = [i for i, keep in enumerate(_kept_characters(simple)) if keep]
+    compact = "".join(simple[i] for i in kept)
+    ctx = Ctx(now.astimezone(zone), zone, stored, compact)
+    found = _combine("".join(text[i] for i in kept), compact, _lex(compact, ctx), ctx)
+    spans = [(kept[e.span[0]], kept[e.span[1] - 1] + 1) for e in found if e.span is not None]
+    return [msgspec.structs.replace(e, text=text[s:end], span=(s, end)) for e, (s, end) in zip(found, spans, strict=True)]
+
+
+# The spaces some editors put between Chinese and digits (「下午 3 点」「最近 3 天」「2018 年 12 月」),
+# read as if they were not there
+_SPACING = re.compile(r"(?<=[\u3400-\u9fff])[ \t]+(?=[0-9A-Za-z])|(?<=[0-9A-Za-z])[ \t]+(?=[\u3400-\u9fff])")
+
+
+def _kept_characters(text: str) -> list[bool]:
+    keep = [True] * len(text)
+    for m in _SPACING.finditer(text):
+        keep[m.start() : m.end()] = [False] * (m.end() - m.start())
+    return keep
