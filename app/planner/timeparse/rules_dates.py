@@ -229,11 +229,14 @@ def bare_month_part(m, ctx):
 
 
 # -- a day of this month (D号)
-BARE_MONTHDAY_RE = r"(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[号日](?![线楼门床位房机子游])"  # 三日游: a trip
+# 三日游 is a trip; in 3到5号 号 is written once for both days
+_NOT_A_DAY = "(?![线楼门床位房机子游])"
+BARE_MONTHDAY_RE = (rf"(?P<d>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[号日]{_NOT_A_DAY}"
+                    rf"|(?<![\d.:/])(?P<d2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})(?=\s*[-~—到至]\s*{NUM2}[号日]{_NOT_A_DAY})")
 
 
 def bare_monthday(m, ctx):
-    dd = cn_number(m["d"])
+    dd = cn_number(m["d"] or m["d2"])
     if m.group(0).endswith("日") and m["d"] in ("一", "两", "几"):
         return None  # 一日三餐
     d = _safe_date(ctx.today.year, ctx.today.month, dd)

@@ -21,7 +21,8 @@ _YEAR = (
     rf"(?:{_NOT_AFTER_NUMBER}(?P<y>\d{{4}}|{_NUMERAL}{{4}}|[一两二]千[零〇一二三四五六七八九十]{{1,4}})\s?年"
     rf"|{_NOT_AFTER_NUMBER}(?P<y0>0\d|[零〇]{_NUMERAL})年"  # a written leading zero: always a year
     rf"|{_NOT_AFTER_NUMBER}(?P<y2>\d\d|{_NUMERAL}{{2}})年(?={_YEAR_FOLLOWS})"
-    r"|(?<!\d)(?P<yq>\d{4})(?=\s?[Qq][1-4](?!\d))"  # 2025Q1, 2025 Q1: a year before a quarter needs no 年
+    # a year needs no 年 before a quarter (2025Q1) or before a year with it (2024-2025年: 年 written once)
+    r"|(?<!\d)(?P<yy>\d{4})(?=\s?[Qq][1-4](?!\d)|\s*[-~—到至]\s*\d{4}\s?年)"
     r"|(?P<rel>大前年|前年|去年|今年|本年|明年|后年))"
 )
 _MONTH_PARTS = r"月初|月中|月底|月末|初|上旬|中旬|下旬|底|末"
@@ -55,8 +56,8 @@ def year(m, ctx):
 def _year_of(m, this_year: int) -> int:
     if m["rel"] is not None:
         return this_year + _YEAR_SHIFT[m["rel"]]
-    if m["y"] is not None or m["yq"] is not None:
-        return year_number(m["y"] or m["yq"])
+    if m["y"] is not None or m["yy"] is not None:
+        return year_number(m["y"] or m["yy"])
     if m["y0"] is not None:
         return 2000 + year_number(m["y0"])
     nn = year_number(m["y2"])
