@@ -20,7 +20,8 @@ from app.embed import HashingEmbedder
 from app.emulator import start_emulator
 from app.emulator.dataset import DEMO_NOW, DEMO_USER, Dataset
 from app.errors import DatabaseUnavailable
-from app.pipeline.runner import RANK_RESERVE_S, prepare_stages, run_stages, sql_transaction
+from app.pipeline import runner
+from app.pipeline.runner import prepare_stages, run_stages, sql_transaction
 from app.pipeline.sql import OutOfTime
 from app.planner import plan_query, resolve_clock
 from app.sqlfiles import Queries
@@ -71,11 +72,13 @@ def _copies(n: int) -> list[Candidate]:
                       importance=0.5, confidence=0.9, source_quality=0.97) for i in range(n)]
 
 
-async def test_dedupe_out_of_time_is_skipped_and_the_rest_still_ranked(engine):
-    # 8,000 copies in 15 minutes: dedupe needs seconds here, far more than the deadline leaves it
+async def test_dedupe_out_of_time_is_skipped_and_the_rest_still_ranked(engine, monkeypatch):
+    # 8,000 copies in 15 minutes: dedupe needs ~0.5 s or more, and the deadline leaves it 0.3 s minus
+    # the load and the filter; ranking keeps 5 s, so that a slow machine still ranks in time
+    monkeypatch.setattr(runner, "RANK_RESERVE_S", 5.0)
     plan = plan_query("我昨天说过什么", now=NOW)
     stage_input = await prepare_stages(plan, resolve_clock(NOW, None), _copies(8000), HashingEmbedder())
-    deadline = time.monotonic() + RANK_RESERVE_S + 0.6
+    deadline = time.monotonic() + 5.3
     result = await run_stages(engine, Queries(), stage_input, deadline=deadline)
     assert time.monotonic() < deadline + 0.1
     assert result.notices == ["dedupe ran out of time: repeats of one event may show as separate items"]
@@ -154,9 +157,9 @@ async def test_no_time_left_for_the_sql_is_an_empty_answer_that_says_so(engine):
 # ---------------------------------------------------------------- bursts wait within their deadline (item 2)
 
 async def test_a_burst_waits_for_connections_while_it_has_time(build_app, upstream_env):
-    # a 10 s deadline leaves the 30 recalls room to queue behind the held connections on a busy machine;
+    # a 30 s deadline leaves the 30 recalls room to queue behind the held connections on a slow machine;
     # DB_POOL_TIMEOUT_S is left unset, as deployed
-    app = build_app({**upstream_env, "DB_POOL_SIZE": "2", "REQUEST_DEADLINE_S": "10"})
+    app = build_app({**upstream_env, "DB_POOL_SIZE": "2", "REQUEST_DEADLINE_S": "30"})
     engine = app.state.engine
 
     async def long_recall() -> None:  # holds a pooled connection 3 s, past the former 2 s pool wait
@@ -171,7 +174,7 @@ async def test_a_burst_waits_for_connections_while_it_has_time(build_app, upstre
         elapsed = time.monotonic() - started
         await asyncio.gather(*holders)
     assert [r.status_code for r in answers] == [200] * 30
-    assert elapsed < 10
+    assert elapsed < 30
 
 
 async def test_no_connection_before_the_deadline_is_a_503_at_the_deadline(build_app, upstream_env):

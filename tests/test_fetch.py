@@ -70,12 +70,13 @@ async def test_503_then_success(upstreams, upstream_env, emulator):
 
 
 async def test_slow_source_times_out_and_others_are_served(upstreams, upstream_env, emulator):
-    emulator.state.set_fault("meinput", "delay", delay_s=3)
+    # a budget the other sources meet even on a slow machine, and a delay far past it
+    emulator.state.set_fault("meinput", "delay", delay_s=10)
     started = time.monotonic()
-    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(upstream_env, source_timeout_s=0.5))
-    assert time.monotonic() - started < 1.5
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(upstream_env, source_timeout_s=2))
+    assert time.monotonic() - started < 3
     assert got.reports["meinput"].status == "error"
-    assert got.reports["meinput"].error == "timeout after 0.5s"
+    assert got.reports["meinput"].error == "timeout after 2.0s"
     assert got.reports["chat"].status == "ok"
     assert any(c.source == "chat" for c in got.candidates)
 

@@ -114,7 +114,8 @@ async def test_sigterm_finishes_requests_in_flight_then_stops_service_and_its_po
     assert _postgres_of(service_dir) == []
 
     # Existing data dir: no initdb, the same cluster comes back (how fast is bench territory)
-    second = _start_service(service_dir, port, upstream_env | {"RECALL_SHUTDOWN_GRACE_S": "5"})
+    # sources get 4 s: the 1.5 s delay below must not turn into a timeout on a slow machine
+    second = _start_service(service_dir, port, upstream_env | {"RECALL_SHUTDOWN_GRACE_S": "5", "SOURCE_TIMEOUT_S": "4"})
     health = _wait_healthy(port, second, 30)
     assert health["migration"] == migrate.head_revision()
     emulator.state.set_fault("meinput", "delay", delay_s=1.5)  # keeps a recall in flight across the SIGTERM
@@ -145,7 +146,7 @@ def test_server_orphaned_by_kill_9_is_recovered(service_dir):
     assert _postgres_of(service_dir), "postgres survives its owner's kill -9 (the trap this guards against)"
 
     second = _start_service(service_dir, port)
-    _wait_healthy(port, second, 10)
+    _wait_healthy(port, second, 60)
     second.send_signal(signal.SIGTERM)
     assert second.wait(20) == 0
     assert "adopting the orphaned server" in second.stdout.read()
@@ -167,7 +168,7 @@ async def test_killed_embedded_postgres_comes_back_without_a_service_restart(ser
 
         async def ask_until_recovered() -> None:  # several at once: some are in flight at the kill
             nonlocal recovered_after
-            while recovered_after is None and time.monotonic() - killed < 15:
+            while recovered_after is None and time.monotonic() - killed < 30:
                 sent = time.monotonic()
                 status = (await client.post("/v1/temporal-recall/query", json=body)).status_code
                 if status == 200 and sent > killed + 0.5:
@@ -179,7 +180,7 @@ async def test_killed_embedded_postgres_comes_back_without_a_service_restart(ser
         await asyncio.gather(*(ask_until_recovered() for _ in range(4)))
     assert service.poll() is None, "the service itself was not restarted"
     assert answers and set(answers) == {503}, f"only 503s while the database is down: {sorted(set(answers))}"
-    assert recovered_after is not None, "a recall works again within 15 s"
+    assert recovered_after is not None, "a recall works again within 30 s"
     metrics = httpx.get(f"http://127.0.0.1:{port}/metrics").text
     assert "recall_embedded_postgres_restarts_total 1.0" in metrics
     service.send_signal(signal.SIGTERM)

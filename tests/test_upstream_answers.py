@@ -65,7 +65,8 @@ async def test_an_answer_over_the_cap_is_that_sources_error(build_app, chat, mak
         tracemalloc.start()
         try:
             # a generous timeout: what is tested is the size cap, not how fast a slow machine inflates
-            bundle = await _recall(build_app, _with_meinput(chat, meinput, SOURCE_TIMEOUT_S="20"))
+            bundle = await _recall(build_app, _with_meinput(chat, meinput, SOURCE_TIMEOUT_S="20",
+                                                           REQUEST_DEADLINE_S="30"))
             _, peak = tracemalloc.get_traced_memory()
         finally:
             tracemalloc.stop()
