@@ -14,10 +14,13 @@ from app.contracts import SourceName, TargetType, TemporalMode
 SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|跟你说|和你说|对你说|告诉过?你|说起")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
-    ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记")),
+    ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记"
+                              r"|(?:加了|新增|添加|新加|新建)[^，。？?]{0,6}(?:待办|任务|提醒)")),
     ("MENTIONED_IN", SAID),
     # also DUE_IN: a deadline expression (这周五之前) whatever the verb, see router._mode
-    ("DUE_IN", re.compile(r"截止|要交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成", re.I)),
+    # ...and what should be done by then and is not (「本周还有哪些待办没完成」「有没有逾期的」)
+    ("DUE_IN", re.compile(r"截止|要交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成"
+                          r"|没完成|未完成|没做完|没办完|还没做|还没交|没交|逾期|过期", re.I)),
     # a question about the state of one's own affairs without a time word: what happened and what
     # was said about it (「恒通的合同签了吗」「眼科号约好了没」「年会的事定下来了吗」)
     ("AMBIGUOUS", re.compile(r"(?:了|好|完|没)(?:吗|没|没有|么)[?？]?$|进展|怎么样了|有什么动静|定下来没")),
@@ -69,6 +72,10 @@ SOURCE_INTENT = re.compile(
 HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙|有什么动静")
 # ...and so does a question about the state of the user's own affairs (「周报写了没」「合同签了吗」)
 STATUS_QUESTION = re.compile(r"(?:了|好|完|掉|过)(?:吗|没|没有|么)[?？]?\s*$|定下来没|弄好没|搞定没|办好没")
+# ...and a question about one's own to-dos or how an affair went (「我有哪些待办」「和恒通谈得怎么样」
+# 「面试结果怎么样」「恒通的事有消息吗」): each is about the user's own records, so the last 30 days
+AFFAIRS = re.compile(r"待办|没完成|未完成|没做完|没办完|还没做|还没交|逾期|要跟进|忘了做|要交(?!朋友)|得交|"
+                     r"(?<!觉)得怎么样|(?<!觉)得如何|结果怎么样|结果如何|情况如何|情况怎么样|有(?:没有)?消息|有回音|有回复")
 # small talk that looks like one (「吃了吗」「你睡了没」) is not
 SMALL_TALK = re.compile(r"^\s*(?:你|您)?(?:吃|睡|起|到|走|下班|回来|忙完)了?(?:吗|没|没有)[?？]?\s*$")
 # Past decisions live in Memory V2 (RFC §2.1 "历史决策").
@@ -76,6 +83,8 @@ ASKS_DECISION = re.compile(r"上次|上回|之前定|当时定|定的|决定|约
 # A time word in a world-knowledge or generative request (今天天气, 写一篇春节作文) is no recall need...
 NOT_RECALL = re.compile(
     r"天气|气温|下雨|下雪|新闻|股价|股票|汇率|是几号|几月几号|星期几|周几|礼拜几|多少号|什么日子|放假吗|农历|黄历|"
+    # the calendar as everyone's: 「明天是什么节日」「春节放几天假」「中秋节的由来」「距离元旦还有几天」
+    r"什么节日|是什么节|由来|放几天|还有几天(?:到|过)|距离?(?:元旦|春节|过年|国庆|中秋|端午|圣诞|周末)还有|"
     r"帮我写|写一|写个|写篇|作文|翻译|推荐|生成|讲个|笑话|首诗|歌词|食谱|菜谱|去哪玩|哪里玩|怎么过|"
     # language about words, not about the user's days: 「“明天见”用英语怎么说」「把…改得更礼貌」
     r"[语文]怎么说|怎么说比较|怎么说才|什么意思|怎么写|怎么读|造句|文案|润色|改写|改得|语气|措辞|格式|用[^，。？?]{1,4}语"
@@ -83,12 +92,14 @@ NOT_RECALL = re.compile(
 # Quoted words are material, not the question's own time (「把‘下周一’翻译成日语」).
 QUOTED = re.compile(r"“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|\"[^\"]*\"|'[^']*'")
 # ...unless it points back at the user's own history: 「上周你推荐的那本书」 is a recall question.
-OWN_HISTORY = re.compile(r"你[^，。？?]{0,4}的|我(?:说|讲|提|聊|写|记|输入|问)过?的|上次|上回|之前|以前|当时|说过|聊过|提过")
+# 「把我昨天说的话翻译成英文」「根据我这周做的事写个周报」 are too
+OWN_HISTORY = re.compile(r"你[^，。？?]{0,4}的|我[^，。？?]{0,4}(?:说|讲|提|聊|写|记|输入|问|做|干|忙)过?的|上次|上回|之前|以前|"
+                         r"当时|说过|聊过|提过|周报|日报|月报|工作总结")
 
 # ---------------------------------------------------------------- filters and output
 
 IMPORTANT = re.compile(r"重要|要紧|关键|紧急|大事")
-UNRESOLVED = re.compile(r"没完成|未完成|还没|没做|待办|没处理|未处理|跟进|遗漏|要交")
+UNRESOLVED = re.compile(r"没完成|未完成|还没|没做|待办|没处理|未处理|跟进|遗漏|要交|逾期|忘了做")
 SUMMARIZE = re.compile(r"总结|汇总|概括|回顾|梳理|盘点|复盘|整理一下")
 
 # ---------------------------------------------------------------- topics

@@ -34,6 +34,7 @@ from app.keywords import family_in, keywords
 from app.modes import MODES
 from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_name, resolve_clock
 from app.planner.cues import (
+    AFFAIRS,
     ASKS_DECISION,
     BASE_WEIGHTS,
     DOING,
@@ -144,7 +145,8 @@ _NEEDS: dict[tuple[bool, bool], tuple[str, ContextNeeds]] = {
 def _needs(query: str, expressions: list[TimeExpression]) -> tuple[str, ContextNeeds]:
     recall = not NOT_RECALL.search(query) or bool(OWN_HISTORY.search(query))
     status = bool(STATUS_QUESTION.search(query)) and not SMALL_TALK.search(query)
-    temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status)
+    temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status
+                               or AFFAIRS.search(query))
     return _NEEDS[temporal, recall and bool(ASKS_DECISION.search(query))]
 
 
@@ -154,12 +156,19 @@ def _hull(expressions: list[TimeExpression]) -> TimeRange | None:
     return TimeRange(start=min(e.start for e in expressions), end=max(e.end for e in expressions))
 
 
-def _ranges(mode: TemporalMode, expressions: list[TimeExpression],
-            scope: TimeRange | None) -> tuple[TimeRange | None, TimeRange | None]:
+def _ranges(mode: TemporalMode, expressions: list[TimeExpression], scope: TimeRange | None,
+            now: datetime) -> tuple[TimeRange | None, TimeRange | None]:
     """(mention_range, event_range) by the mode's range rule (app/modes.py)."""
     rule = MODES[mode].ranges
     if rule == "mention_then_event":
-        if len(expressions) >= 2:  # 「昨天说过明天要做什么」: said yesterday, about tomorrow
+        # nothing is said after now: a time wholly ahead is when the thing said happens (「我说过明天要
+        # 干嘛来着」「下周的安排我上周提过吗」), said in the last 30 days unless a past time says when
+        ahead = [e for e in expressions if e.start >= now]
+        if ahead and len(ahead) < len(expressions):
+            return _hull([e for e in expressions if e.start < now]), _hull(ahead)
+        if ahead:
+            return TimeRange(start=now - NO_TIME_WORD_WINDOW, end=now), _hull(ahead)
+        if len(expressions) >= 2:  # 「昨天说过上周五要做什么」: said yesterday, about last Friday
             return _hull(expressions[:1]), _hull(expressions[1:])
         return scope, None
     if rule == "both":
@@ -195,7 +204,7 @@ def plan_for(query: str, clock: Clock, *, semantic: SemanticPlanner | None = Non
     scope = _hull(expressions)
     if scope is None and needs.temporal_recall != "SKIP":
         scope = TimeRange(start=now - NO_TIME_WORD_WINDOW, end=now)
-    mention_range, event_range = _ranges(mode, expressions, scope)
+    mention_range, event_range = _ranges(mode, expressions, scope, now)
     if needs.temporal_recall == "SKIP":
         mention_range = event_range = None
 

@@ -231,7 +231,7 @@ def _resolve_point(ctx: Ctx, toks: list[Tok], inherit: Resolved | None = None) -
             if d < inherit.day:
                 following = _next_month(inherit.day)
                 d = _safe_date(following.year, following.month, day_tok.bare_monthday) or d
-        elif day_tok.bare_weekday and ctx.future:
+        elif day_tok.bare_weekday and ctx.future_at(day_tok.s):
             if ctx.stored:
                 d = ctx.today + timedelta(days=(day_tok.bare_weekday - 1 - ctx.today.weekday()) % 7)
             elif d < ctx.today:

@@ -56,9 +56,9 @@ def colon_clock(m, ctx):
 _POINTS_NOUN = re.compile(r"建议|意见|内容|要求|原因|注意|看法|想法|理由|问题|结论|共识|方面|部分|东西|心得|体会|[条点都也]")
 # 24点5度, 3点5倍: a number with a unit after it
 _UNIT_AFTER = re.compile(r"[度元块米斤克倍%万亿]")
-# 早一点, 晚一点, 注意一点, 便宜一点: 一点 after these is "a little" (早 and 晚 before other hours are
-# parts of the day: 晚8点)
-_BEFORE_A_LITTLE = "早晚高低近远轻长短细强真单楚意心宜"
+# 一点 is one o'clock only after a time word, a preposition or a person (明天一点, 下午一点, 等到一点,
+# 我们一点见) or at the start; after any other word it is "a little" (早一点, 多运动一点, 便宜一点)
+_BEFORE_ONE_OCLOCK = "天日午上下夜晨号末在到等约于从至是左右们我你他她一二三四五六七八九十"
 _QUARTERS = {"一": 15, "1": 15, "两": 30, "二": 30, "2": 30, "三": 45, "3": 45}
 
 CLOCK_RE = (
@@ -68,6 +68,18 @@ CLOCK_RE = (
 )
 
 
+def _a_little(text: str, start: int, end: int) -> bool:
+    """Whether the 一点 at text[start:end] means "a little"."""
+    if text.startswith(("儿", "小", "点"), end):
+        return True  # 一点儿, 一点小事, 一点点
+    prev = text[start - 1] if start else ""
+    if not ("\u4e00" <= prev <= "\u9fff"):
+        return False  # the start, a space, a digit or punctuation: 一点开会
+    if prev in "早晚":  # 今晚一点 is a time; 晚一点 a little later
+        return text[start - 2 : start - 1] not in ("今", "明", "昨") or start < 2
+    return prev not in _BEFORE_ONE_OCLOCK
+
+
 def clock(m, ctx):
     h = cn_number(m["h"])
     if h > 24 or m["approx"]:  # 25点; 3点几: a rough number, no time
@@ -75,7 +87,7 @@ def clock(m, ctx):
     prev = m.string[m.start() - 1 : m.start()] if m.start() else ""
     if m["mi"] is None and not m["half"] and not m["q"] and "点" in m.group(0) and (
             _POINTS_NOUN.match(m.string, m.end()) or (prev and prev in "快慢多少好大小有差再些这那第重外充")
-            or (m["h"] == "一" and (m.string.startswith(("儿", "小", "点"), m.end()) or (prev and prev in _BEFORE_A_LITTLE)))):
+            or (m["h"] == "一" and not m.group(0).endswith("钟") and _a_little(m.string, m.start(), m.end()))):
         return None  # 快一点, 有一点, 三点建议, 另外两点, 早一点, 注意一点, 一点小事
     minute = None
     if m["half"]:

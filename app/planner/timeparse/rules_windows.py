@@ -113,7 +113,7 @@ def within(m, ctx):
     n, u = cn_number(m["n"]), m["u"]
     if n <= 0:
         return None
-    if ctx.future:
+    if ctx.future_at(m.start()):
         return _range_tok(m, *ctx.days(ctx.today, _end_of_next(ctx.today, n, u)))
     return _range_tok(m, *ctx.days(_first_of_last(ctx.today, n, u), ctx.today + timedelta(days=1)))
 

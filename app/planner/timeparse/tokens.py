@@ -49,6 +49,11 @@ class Ctx:
             self._future = looks_ahead(self._text, self.stored)
         return self._future
 
+    def future_at(self, pos: int) -> bool:
+        """Whether the text looks ahead for a time word at `pos` (in a question reporting what was
+        said, the words on its side of the verb of saying decide)."""
+        return self.future if self.stored else looks_ahead(self._text, False, pos)
+
     def at(self, d: date, hour: int = 0, minute: int = 0) -> datetime:
         if hour >= 24:
             d, hour = d + timedelta(days=hour // 24), hour % 24
