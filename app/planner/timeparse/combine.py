@@ -188,6 +188,8 @@ class Resolved:
 
 
 def _clock_hour(hour: int, part: str | None) -> int:
+    if part in ("晚上", "晚间") and 1 <= hour <= 3:
+        return hour + 24  # 昨晚1点才睡: the small hours after the evening's midnight (13:00 is no evening)
     if part in ("下午", "晚上", "晚间", "傍晚") and hour < 12:
         return hour + 12
     if part == "中午" and hour < 3:
