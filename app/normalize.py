@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, time, timedelta, tzinfo
 
 import msgspec
 
@@ -28,7 +28,7 @@ from app.text import clean_text, simplified
 SOURCE_QUALITY: dict[Role, float] = {"calendar": 1.0, "segment": 0.99, "user": 0.97, "run": 0.9, "assistant": 0.85,
                                      "memory": 0.8}
 
-_DECIDED = re.compile(r"决定|定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")
+_DECIDED = re.compile(r"决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")  # 搞定了: done
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 # A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
 _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
@@ -37,7 +37,8 @@ _PROMISE_MADE = re.compile(r"(?:答应|承诺|保证|说好|约好|定好)了")
 _TODO = re.compile(
     r"记得|别忘|要交|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
     r"(?:要|得|需要)把|前(?:要|得|把)|需要(?:去|做|完成|提交|准备|写|处理)|要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
-    r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)",
+    r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)|"
+    r"(?<!提)前(?:交|给|发|回复|完成|提交|报|做|写|改|付|订|办|寄)|必须",
     re.I,
 )
 _EVENT = re.compile(
@@ -78,7 +79,11 @@ _IMPORTANCE_RULES = [
 _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|无聊|随便|表情|你好|在吗|hh|233|lol", re.I)
 _EMBED_CHARS = 4000  # long texts are cut before analysis
 # A record that calls a plan off, or moves it to the time it names (「周会改到周五上午十点」).
-_CALLED_OFF = re.compile(r"取消|不去了|不开了|不办了|不用去了|去不了|去不成|办不成|来不了|作废|泡汤|黄了|算了|改天再")
+_CALLED_OFF = re.compile(
+    r"取消|去不了|去不成|办不成|来不了|作废|泡汤|黄了|算了|改天再|改期了|延期了|撤了|推掉|"
+    # 不去了, 不用开了, 不聚了, 就不参加了, 不用接孩子了 (a verb of doing the plan; not 不错了, 不早了)
+    r"不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)[^，。,；！]{0,4}了"
+)
 # ...or says it is done (「报价单发给王总了」「CRM总算更新完了」): a verb of getting a thing done, not any
 # completed aspect (「晚饭吃了火锅」 is something that happened, not a plan ticked off).
 _DONE_VERB = "(?:发|交|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|整理|处理|准备|更新|修)"
@@ -123,6 +128,40 @@ def participants_of(text: str, named: Iterable[str] = ()) -> tuple[str, ...]:
     the text mentions, each once."""
     names = [*(person for name in named for person in family_in(name)[0] or [name]), *people_in(text)]
     return tuple(dict.fromkeys(n.strip() for n in names if n.strip()))
+
+
+# going somewhere or doing something with others on a day ahead is an event; paying or sending, an errand
+_GOING = re.compile(r"去|飞|考|搬家|出发|出差|回家|回老家|参加|接|送|见|聚|上课|打球|看")
+_ERRAND = re.compile(r"把|交|付|缴|买|订|办|报|寄|回复|提交|打电话|给[^，。,]{0,6}(?:打|发|回)")
+_ALREADY = re.compile(r"已经|已(?!读)")
+
+
+def _clause_of(text: str, expr: TimeExpression) -> str:
+    """The clause of `text` that holds `expr`."""
+    at = expr.span[0] if expr.span is not None else 0
+    start = max((m.end() for m in _CLAUSE.finditer(text, 0, at)), default=0)
+    end = next((m.start() for m in _CLAUSE.finditer(text, at)), len(text))
+    return text[start:end]
+# the words of a day in a time expression: a clock time without them was written apart from its day
+_DAY_WORDS = re.compile(r"[天日号周期拜月年今明昨]")
+
+
+def _on_its_day(expr: TimeExpression | None, exprs: list[TimeExpression], zone: tzinfo) -> TimeExpression | None:
+    """A clock time written apart from the day (or part of a day) before it (「12月3号家长会 下午两点」
+    「下周三出差，早上7点的飞机」「明天下午，三点，去银行」) on that day, in that part; the parser joins
+    only adjacent ones, and alone it is the record's own day."""
+    if expr is None or expr.grain not in ("minute", "hour") or expr.span is None or _DAY_WORDS.search(expr.text):
+        return expr
+    hour = timedelta(hours=1)
+    before = [e for e in exprs if e.span is not None and e.span[1] <= expr.span[0]
+              and (e.grain == "day" or (e.grain == "hour" and e.end - e.start > hour))]
+    if not before:
+        return expr
+    anchor = before[-1]
+    start = datetime.combine(anchor.start.astimezone(zone).date(), expr.start.astimezone(zone).time(), zone)
+    if anchor.grain == "hour" and start < anchor.start:
+        start += 12 * hour  # 下午 … 三点: 15:00
+    return msgspec.structs.replace(expr, start=start, end=start + (expr.end - expr.start))
 
 
 def _event_expression(exprs: list[TimeExpression]) -> TimeExpression | None:
@@ -181,7 +220,8 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
     the item's own resolved time replaces, nor the deadline words around them: 「明天下午三点和张总签合同」
     → 「和张总签合同」, 「合肥的差旅票据截止到下星期五交给财务」 → 「合肥的差旅票据交给财务」. A clause left
     with too little to say what it is about keeps a short clause before it (「可乐的狗粮快见底了，得补上」),
-    or, first and without a time, the one after it (「定了，年会放在杭州」); one saying 他 or 她 keeps a
+    or, first and without a time, the one after it (「定了，年会放在杭州」); one that is nothing but its
+    time is replaced by the clause before or after it (「下周二，上午十点，项目评审」); one saying 他 or 她 keeps a
     short clause before it that names who (「跟钱总保证了，给他试点方案」)."""
     pos, previous = 0, ("", 0)
     clauses = _CLAUSE.split(text)
@@ -194,6 +234,10 @@ def _title(text: str, exprs: list[TimeExpression], expr: TimeExpression | None) 
             previous = (clause, start)
             continue
         kept = _without_times(clause, start, exprs)
+        if len(kept) < 2 and expr is not None:  # nothing but its time (「下周二，上午十点，项目评审」): a
+            before = _without_times(*previous, exprs)  # clause beside it says what
+            after = next((c.strip() for c in clauses[n + 1 :] if c.strip()), "")
+            return ((before if 2 <= len(before) <= _BORROWED_MAX else after) or clause.strip())[:30]
         if len(kept) < 2:
             kept = clause.strip()
         if len(kept) < 4 or _PRONOUN.search(kept):  # only then may the clause before be borrowed
@@ -268,25 +312,41 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
             stated: Stated = NOTHING_STATED) -> Analysis:
     """Type, status, event_time (+grain), title, gist and confidence of one text; `stated` wins."""
     body = _FRAMING.sub("", text.strip())[:_EMBED_CHARS] or text.strip()[:_EMBED_CHARS]
-    kind = stated.type or classify(text)
+    # a question alone (「明天几点开会来着？」) asks about a thing: no plan, task or event of its own
+    # (「10:00要见邓经理，我该怎么回应？」 says one before it asks)
+    question = not stated.type and body.rstrip().endswith(("?", "？")) and len(_CLAUSE.split(body.rstrip(" ?？"))) == 1
+    kind = stated.type or ("mention" if question else classify(text))
     exprs = parse(body, observed, zone, stored=True)
-    expr = _event_expression(exprs)
+    expr = None if question else _on_its_day(_event_expression(exprs), exprs, zone)
     # the text's own time decides the status even where the upstream dates the record itself
     text_time, grain, confidence = _text_time(expr, kind, body, observed, zone, happened_when_said)
     scheduled = expr is not None and expr.grain in ("minute", "hour") and expr.start > observed
-    if kind == "mention" and scheduled:
-        kind = "event"  # 「明天下午3点半去看牙医」: a clock time ahead is something planned to happen
+    # a day or week ahead, no time in the text before now, and nothing said done outside its clause
+    # (「明天把PPT做完」「周六去理发」; not 「腊肉钱付了，周末全家去野餐」)
+    tomorrow = datetime.combine(observed.astimezone(zone).date() + timedelta(days=1), time(), zone)
+    day_ahead = (expr is not None and expr.grain in ("day", "week") and all(e.start >= tomorrow for e in exprs)
+                 and not DONE.search(body.replace(_clause_of(body, expr), "，")))
+    if kind == "mention" and (scheduled or day_ahead):
+        # 「明天下午3点半去看牙医」「周六去理发」: a time ahead with something to do in its clause is
+        # something planned
+        doing = _clause_of(body, expr)
+        kind = "event" if scheduled or _GOING.search(doing) else "todo" if _ERRAND.search(doing) else kind
     gist = _gist(body, exprs)
     exact = stated.event_time is not None
-    # a clock time wholly ahead that is not a deadline (「下午五点前发给他了」 may be done already; in
-    # 「看完牙了，下个月复诊」 the month is the next visit's)
-    dated_ahead = scheduled and not expr.text.endswith(("之前", "以前", "前"))
+    # a time wholly ahead that is not a deadline: planned, whatever 了 it holds (「明天把PPT做完」「订好了
+    # 26号早上7点35的高铁」); 「下午五点前发给他了」 may be done already, and in 「看完牙了，下个月复诊」 the
+    # month is the next visit's
+    deadline = expr is not None and expr.text.endswith(("之前", "以前", "前"))
+    dated_ahead = (scheduled or day_ahead) and not deadline
+    # ...and 「周四前把机票订了」 is what to do by Thursday, unless it says it was done already
+    dated_ahead = dated_ahead or (deadline and expr.end > observed and "把" in body and not _ALREADY.search(body))
     status = stated.status or _status(kind, body, text_time, observed, dated_ahead)
     # an upstream that states the type or status (an agent run, a memory) says what the record is
     change = None if stated.type or stated.status else _change(body, kind, status, expr, observed)
     if change == "done" and kind == "mention":
         kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
-    if status == "completed" and kind != "decision" and expr is not None and expr.start > observed:
+    if status == "completed" and kind != "decision" and expr is not None and expr.start > observed \
+            and change != "cancelled":  # a plan called off keeps the time it was for
         # done already, so the time ahead is of what follows (「看完牙了，下个月复诊」): it happened when said
         text_time, grain = observed, None
     elif kind == "decision" and expr is not None and expr.grain in _PERIODS and expr.start <= observed < expr.end:

@@ -70,6 +70,27 @@ MeInput 新版本上线了，暂时没有问题 | 2026-09-02 22:05 | obs | event
 供应商的合同签好寄回了 | 2026-09-02 20:30 | obs | event | completed
 订好了9月8号早上7点35去杭州的高铁 | 2026-09-02 20:30 | 2026-09-08 07:35 | event | planned
 看完牙了，下个月复诊 | 2026-09-02 20:30 | obs | event | completed
+明天把PPT做完 | 2026-09-02 20:30 | 2026-09-03 00:00 | todo | planned
+后天把房租交了 | 2026-09-02 20:30 | 2026-09-04 00:00 | todo | planned
+周四前把机票订了 | 2026-09-02 20:30 | 2026-09-03 00:00 | todo | planned
+已经在周四前把机票订了 | 2026-09-02 20:30 | 2026-09-03 00:00 | todo | completed
+周六去理发 | 2026-09-02 20:30 | 2026-09-05 00:00 | event | planned
+后天飞上海 | 2026-09-02 20:30 | 2026-09-04 00:00 | event | planned
+明天交物业费 | 2026-09-02 20:30 | 2026-09-03 00:00 | todo | planned
+周五前交季度报告 | 2026-09-02 20:30 | 2026-09-04 00:00 | todo | planned
+12月3号家长会 下午两点 | 2026-09-02 20:30 | 2026-12-03 14:00 | event | planned
+下周三出差，早上7点的飞机 | 2026-09-02 20:30 | 2026-09-09 07:00 | event | planned
+下周二，上午十点，项目评审 | 2026-09-02 20:30 | 2026-09-08 10:00 | event | planned
+明天下午，三点，去银行 | 2026-09-02 20:30 | 2026-09-03 15:00 | event | planned
+明天的会不用开了 | 2026-09-02 20:30 | 2026-09-03 00:00 | mention | cancelled
+周五聚餐不聚了 | 2026-09-02 20:30 | 2026-09-04 00:00 | event | cancelled
+下周三的评审我就不参加了 | 2026-09-02 20:30 | 2026-09-09 00:00 | event | cancelled
+明天不去了，跟老王说一声 | 2026-09-02 20:30 | 2026-09-03 00:00 | event | cancelled
+明天下午几点开会来着？ | 2026-09-02 20:30 | obs | mention | mentioned
+报价单搞定了 | 2026-09-02 20:30 | obs | event | completed
+今天不开心了 | 2026-09-02 20:30 | 2026-09-02 00:00 | mention | mentioned
+明天天气不错 | 2026-09-02 20:30 | 2026-09-03 00:00 | mention | mentioned
+提前订位 | 2026-09-02 20:30 | obs | mention | mentioned
 """
 
 
@@ -92,6 +113,12 @@ def test_rules(text, observed, event, kind, status):
     expected_event = None if event == "-" else obs if event == "obs" else _t(event)
     assert (facts.event_time, facts.type, facts.status) == (expected_event, kind, status)
     assert len(facts.title) <= 30
+
+
+@pytest.mark.parametrize(("text", "title"), [("下周二，上午十点，项目评审", "项目评审"), ("明天下午，三点，去银行", "去银行"),
+                                             ("行，先到这", "行，先到这")])
+def test_a_clause_that_is_only_its_time_leaves_the_title_to_the_one_beside_it(text, title):
+    assert analyse(text, _t(OBS), TZ, happened_when_said=False).title == title
 
 
 def test_rfc_section_6_example():
