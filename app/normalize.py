@@ -38,7 +38,7 @@ _TODO = re.compile(
     r"记得|别忘|要交|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
     r"(?:要|得|需要)把|前(?:要|得|把)|需要(?:去|做|完成|提交|准备|写|处理)|要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
     r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)|"
-    r"(?<!提)前(?:交|给|发|回复|完成|提交|报|做|写|改|付|订|办|寄)|必须",
+    r"(?<![以提])前(?:交|给|发|回复|完成|提交|报|做|写|改|付|订|办|寄)(?![的过了])|必须",
     re.I,
 )
 _EVENT = re.compile(
@@ -82,7 +82,8 @@ _EMBED_CHARS = 4000  # long texts are cut before analysis
 _CALLED_OFF = re.compile(
     r"取消|去不了|去不成|办不成|来不了|作废|泡汤|黄了|算了|改天再|改期了|延期了|撤了|推掉|"
     # 不去了, 不用开了, 不聚了, 就不参加了, 不用接孩子了 (a verb of doing the plan; not 不错了, 不早了)
-    r"不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)[^，。,；！]{0,4}了"
+    r"(?<![看用赶追考])不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)"
+    r"[^，。,；！就才]{0,3}了"
 )
 # ...or says it is done (「报价单发给王总了」「CRM总算更新完了」): a verb of getting a thing done, not any
 # completed aspect (「晚饭吃了火锅」 is something that happened, not a plan ticked off).
@@ -134,6 +135,8 @@ def participants_of(text: str, named: Iterable[str] = ()) -> tuple[str, ...]:
 _GOING = re.compile(r"去|飞|考|搬家|出发|出差|回家|回老家|参加|接|送|见|聚|上课|打球|看")
 _ERRAND = re.compile(r"把|交|付|缴|买|订|办|报|寄|回复|提交|打电话|给[^，。,]{0,6}(?:打|发|回)")
 _ALREADY = re.compile(r"已经|已(?!读)")
+# a request put as a question (「能提醒我明天9点给王总打电话吗？」) is what it asks for
+_REQUEST = re.compile(r"提醒|帮我|帮忙|记得|记一下|能不能|可不可以|麻烦")
 
 
 def _clause_of(text: str, expr: TimeExpression) -> str:
@@ -142,26 +145,34 @@ def _clause_of(text: str, expr: TimeExpression) -> str:
     start = max((m.end() for m in _CLAUSE.finditer(text, 0, at)), default=0)
     end = next((m.start() for m in _CLAUSE.finditer(text, at)), len(text))
     return text[start:end]
+
+
 # the words of a day in a time expression: a clock time without them was written apart from its day
 _DAY_WORDS = re.compile(r"[天日号周期拜月年今明昨]")
+_STEP = {"minute": timedelta(minutes=1), "hour": timedelta(hours=1)}
 
 
-def _on_its_day(expr: TimeExpression | None, exprs: list[TimeExpression], zone: tzinfo) -> TimeExpression | None:
-    """A clock time written apart from the day (or part of a day) before it (「12月3号家长会 下午两点」
-    「下周三出差，早上7点的飞机」「明天下午，三点，去银行」) on that day, in that part; the parser joins
-    only adjacent ones, and alone it is the record's own day."""
-    if expr is None or expr.grain not in ("minute", "hour") or expr.span is None or _DAY_WORDS.search(expr.text):
+def _on_its_day(text: str, expr: TimeExpression | None, exprs: list[TimeExpression], observed: datetime,
+                zone: tzinfo) -> TimeExpression | None:
+    """A clock time written apart from the day (or part of a day) just before it, in its clause or
+    the one before (「12月3号家长会 下午两点」「下周三出差，早上7点的飞机」「明天下午，三点，去银行」), on
+    that day and in that part; the parser joins only adjacent ones, and alone it is the record's own
+    day. Not a deadline (下午3点之前 is a range from now), not a day before the record's own."""
+    if (expr is None or expr.grain not in _STEP or expr.span is None or expr.end - expr.start != _STEP[expr.grain]
+            or _DAY_WORDS.search(expr.text)):
         return expr
-    hour = timedelta(hours=1)
     before = [e for e in exprs if e.span is not None and e.span[1] <= expr.span[0]
-              and (e.grain == "day" or (e.grain == "hour" and e.end - e.start > hour))]
-    if not before:
+              and (e.grain == "day" or (e.grain == "hour" and e.end - e.start > _STEP["hour"]))]
+    if not before or before[-1].start.date() < observed.astimezone(zone).date() or \
+            len(_CLAUSE.findall(text, before[-1].span[1], expr.span[0])) > 1:
         return expr
     anchor = before[-1]
     start = datetime.combine(anchor.start.astimezone(zone).date(), expr.start.astimezone(zone).time(), zone)
-    if anchor.grain == "hour" and start < anchor.start:
-        start += 12 * hour  # 下午 … 三点: 15:00
-    return msgspec.structs.replace(expr, start=start, end=start + (expr.end - expr.start))
+    if anchor.grain == "hour":  # a part of the day: the clock's own hour or twelve later, within it
+        start = next((s for s in (start, start + timedelta(hours=12)) if anchor.start <= s < anchor.end), None)
+        if start is None:
+            return expr
+    return msgspec.structs.replace(expr, start=start, end=start + _STEP[expr.grain])
 
 
 def _event_expression(exprs: list[TimeExpression]) -> TimeExpression | None:
@@ -314,10 +325,11 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     body = _FRAMING.sub("", text.strip())[:_EMBED_CHARS] or text.strip()[:_EMBED_CHARS]
     # a question alone (「明天几点开会来着？」) asks about a thing: no plan, task or event of its own
     # (「10:00要见邓经理，我该怎么回应？」 says one before it asks)
-    question = not stated.type and body.rstrip().endswith(("?", "？")) and len(_CLAUSE.split(body.rstrip(" ?？"))) == 1
+    question = (not stated.type and body.rstrip().endswith(("?", "？")) and len(_CLAUSE.split(body.rstrip(" ?？"))) == 1
+                and not _REQUEST.search(body))
     kind = stated.type or ("mention" if question else classify(text))
     exprs = parse(body, observed, zone, stored=True)
-    expr = None if question else _on_its_day(_event_expression(exprs), exprs, zone)
+    expr = None if question else _on_its_day(body, _event_expression(exprs), exprs, observed, zone)
     # the text's own time decides the status even where the upstream dates the record itself
     text_time, grain, confidence = _text_time(expr, kind, body, observed, zone, happened_when_said)
     scheduled = expr is not None and expr.grain in ("minute", "hour") and expr.start > observed

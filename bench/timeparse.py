@@ -4,9 +4,9 @@ Cases are the hand-written tables of tests/planner/test_timeparse_table.py (the 
 test_timeparse_conventions.py (the forms added since), expected ranges from
 ../shared/time-conventions.md. Prints, per table and for both together, throughput (inputs parsed
 per second) and the exact-match accuracy of both against the conventions, the ratio, and the cost
-of planning one query; then the lexer on stored texts (the dev set's notes and chat messages, else
-the demo's notes) with its per-character alternations and with the master regex alone, round by
-round in the same run.
+of planning one query; then whole parses of stored texts (the dev set's notes and chat messages,
+else the demo's notes) with the lexer's per-character alternations and with the master regex in
+their place, round by round in the same run.
 
     make bench            # or: .venv/bin/python bench/timeparse.py
 """
@@ -113,7 +113,7 @@ def main() -> None:
 
     texts, where = stored_texts()
     per_char, master = lexer_rates(texts)
-    print(f"stored texts ({len(texts)} {where}), inputs/s: per-character alternations {per_char:,.0f}, "
+    print(f"stored texts ({len(texts)} {where}), parses/s: per-character alternations {per_char:,.0f}, "
           f"master regex alone {master:,.0f} (the alternations take {master / per_char:.2f}x its time)")
 
 
@@ -128,7 +128,7 @@ def stored_texts() -> tuple[list[tuple[datetime, str]], str]:
 
 def lexer_rates(texts: list[tuple[datetime, str]], rounds: int = 10) -> tuple[float, float]:
     """Stored-text parses per second, best round of each: with the lexer's per-character
-    alternations, and with the master regex tried at every position instead (as before them)."""
+    alternations, and with the master regex in their place (as before them; both only where a rule can start)."""
     table, best = combine._BY_FIRST_CHAR, {"per-char": 0.0, "master": 0.0}
     try:
         for _ in range(rounds):

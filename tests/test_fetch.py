@@ -72,8 +72,9 @@ async def test_503_then_success(upstreams, upstream_env, emulator):
 async def test_slow_source_times_out_and_others_are_served(upstreams, upstream_env, emulator):
     # a budget the other sources meet even on a slow machine, and a delay far past it
     emulator.state.set_fault("meinput", "delay", delay_s=10)
+    up = upstreams(upstream_env, source_timeout_s=2)  # made before the clock starts: it starts the fork server
     started = time.monotonic()
-    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, upstreams(upstream_env, source_timeout_s=2))
+    got = await fetch_candidates(_plan(), CLOCK, DEMO_USER, up)
     assert time.monotonic() - started < 3
     assert got.reports["meinput"].status == "error"
     assert got.reports["meinput"].error == "timeout after 2.0s"

@@ -92,7 +92,7 @@ async def test_overall_deadline_holds_with_a_10s_slow_source(build_app, upstream
         resp = await c.post("/v1/temporal-recall/query", json=BODY)
         elapsed = time.monotonic() - started
     assert resp.status_code == 200
-    assert elapsed < 1.5 + 0.5
+    assert elapsed < 1.5 + 1.0
     assert resp.json()["sources"]["meinput"]["error"].startswith("timeout after")
 
 

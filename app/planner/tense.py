@@ -24,7 +24,7 @@ STATEMENT_AHEAD = re.compile(
 # A recorded statement looks back: any of these and no look-ahead cue means its times are past; so
 # does the 是…的 of a thing done (「周一跟张总吃的饭」「周一交的报销单还没批」).
 STATEMENT_BEHIND = re.compile(r"了|过|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束|"
-                              r"(?:吃|见|送|交|开|签|买|做|说|定|聊|谈|发|办|约|订|定)的")
+                              r"(?:吃|见|送|交|签|买|聊|谈|发|办|订)的(?![太很都也喝吃])")
 
 # A record says its thing is done (「体检做完了」「已经发了」); 「了解」「已读」 are not.
 DONE = re.compile(r"已经|已(?!读)|完成了|做完|搞定|开完|结束了|办完|改完|[\u4e00-\u9fff]了(?!解)")

@@ -58,7 +58,10 @@ def start() -> None:
     if not _ready:
         first = _CONTEXT.Process(target=_nothing, daemon=True)
         first.start()
-        first.join()
+        first.join(30)  # a fork server that cannot start a child in 30 s: the pulls will say so
+        if first.exitcode is None:
+            first.kill()
+            first.join()
         first.close()
         _ready = True
 

@@ -146,6 +146,9 @@ MORE = """
 距离元旦还有几天 | PLANNED_IN | - | - | chat | SKIP
 你觉得怎么样 | AMBIGUOUS | - | - | chat | SKIP
 要交朋友吗 | DUE_IN | - | - | chat | SKIP
+昨天看的是什么节目 | AMBIGUOUS | 2026-09-02 00:00~2026-09-03 00:00 | 2026-09-02 00:00~2026-09-03 00:00 | chat | REQUIRED
+苹果新手机有消息吗 | AMBIGUOUS | - | - | chat | SKIP
+帮我翻译一下人民日报今天的社论 | AMBIGUOUS | - | - | chat | SKIP
 """
 
 MORE_ROWS = [pytest.param(*[c.strip() for c in line.split("|")], id=line.split("|")[0].strip())

@@ -64,8 +64,12 @@ def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored:
     compact = "".join(simple[i] for i in kept)
     ctx = Ctx(now.astimezone(zone), zone, stored, compact)
     found = _combine("".join(text[i] for i in kept), compact, _lex(compact, ctx), ctx)
-    spans = [(kept[e.span[0]], kept[e.span[1] - 1] + 1) for e in found if e.span is not None]
-    return [msgspec.structs.replace(e, text=text[s:end], span=(s, end)) for e, (s, end) in zip(found, spans, strict=True)]
+    out = []
+    for e in found:
+        assert e.span is not None  # _combine sets every span
+        s, end = kept[e.span[0]], kept[e.span[1] - 1] + 1
+        out.append(msgspec.structs.replace(e, text=text[s:end], span=(s, end)))
+    return out
 
 
 # The spaces some editors put between Chinese and digits (「下午 3 点」「最近 3 天」「2018 年 12 月」),

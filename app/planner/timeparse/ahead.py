@@ -10,8 +10,8 @@ from app.planner.tense import QUESTION_AHEAD, REPORTED, STATEMENT_AHEAD, STATEME
 # words that hold a cue character without being a cue (the tense patterns already skip 重要, 开会…),
 # and 会 the noun, a meeting (什么会, 周一的会, 开了个会, 会上说的), not 会 the modal (会去, 会上线)
 _NOT_CUE = re.compile(
-    r"会议|会员|会计|会场|会谈|会话|会所|会长|会务|会展|会费|会见|体会|周会|例会|(?<=[么的个场次完])会|会(?=上(?![线班课门网传架市手])|后(?!悔)|里)"
-    r"|要点|纪要|摘要|概要|提要|要素|要闻|要领|要求|要事|要紧|要了|心得|得分|得失|得出|取得"
+    r"会议|会员|会计|会场|会谈|会话|会所|会长|会务|会展|会费|会见|体会|周会|例会|(?<=[么的个场次完])会|会(?=上(?![线班课门网传架市手涨升])|后(?!悔)|里)"
+    r"|要点|纪要|摘要|概要|提要|要素|要闻|要领|要求|要事|要紧|要了(?![解结])|心得|得分|得失|得出|取得"
     # 得 the complement of how a thing went (开得怎么样, 谈得不错), not 得 the must (得交)
     r"|得(?=怎么|如何|很|不错|太|挺|非常|还行|一般|不好|真)"
     r"|交流|交通|交往|交易|交际|交谈|交集|交叉|交友|社交|外交|成交|交代|交接"

@@ -74,7 +74,7 @@ def _first_chars(pattern: str) -> re.Pattern[str]:
     return re.compile("(?s:.)" if empty else "[" + "".join(dict.fromkeys(members)) + "]")
 
 
-# where a time expression can start: the lexer tries the master regex at those positions only
+# where a time expression can start: the lexer tries the rules at those positions only
 # (searching, Python's regex engine tries every alternative at every position: ~2× the time)
 _FIRST = _first_chars(_MASTER.pattern)
 _RULE_INDEX = {name: i for i, (name, _, _) in enumerate(_RULES)}
@@ -382,7 +382,7 @@ def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx) -> tuple[i
     elif kind == "before" and x.end <= ctx.now and not ctx.stored:
         # a question's X之前 with X over (上周五之前做了什么, 上周五之前要交的): the 30 days before X
         # and X itself, its deadline day (in a note, X alone dates what was done)
-        return x.s, nxt.e, x.start - HORIZON, x.end, grain, j + 1
+        return x.s, nxt.e, x.start - HORIZON, (x.start if x.is_clock else x.end), grain, j + 1
     elif kind in ("before", "earlier") and x.end > ctx.now:
         # X之前 = [now, end of X); a clock time is a point, so its deadline is the time itself
         return x.s, nxt.e, ctx.now, (x.start if x.is_clock else x.end), grain, j + 1

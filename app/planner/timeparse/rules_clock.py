@@ -13,9 +13,9 @@ _CN_HOUR = "[零一二两三四五六七八九十]{1,3}"
 
 # -- parts of day and clock times
 # 晚 and 早 alone are 晚上 and 早上 right before a clock time (晚8点, 早九点半), but not before 一点
-# (晚一点 is a little later)
+# (晚一点 is a little later) nor in 最晚8点 (at the latest)
 PART_OF_DAY_RE = (r"凌晨|上午|中午|下午|晚上|晚间|早上|早晨|傍晚|夜里|夜间|半夜|清晨"
-                  r"|[早晚](?=(?:\d{1,2}|[二两三四五六七八九十][零一二三四五六七八九十]{0,2})(?:点|时|:))")
+                  r"|(?<![最太很])[早晚](?=(?:\d{1,2}|[二两三四五六七八九十][零一二三四五六七八九十]{0,2})(?:点|时|:))")
 _SHORT_PART = {"晚": "晚上", "早": "早上"}
 
 
@@ -58,7 +58,7 @@ _POINTS_NOUN = re.compile(r"建议|意见|内容|要求|原因|注意|看法|想
 _UNIT_AFTER = re.compile(r"[度元块米斤克倍%万亿]")
 # 一点 is one o'clock only after a time word, a preposition or a person (明天一点, 下午一点, 等到一点,
 # 我们一点见) or at the start; after any other word it is "a little" (早一点, 多运动一点, 便宜一点)
-_BEFORE_ONE_OCLOCK = "天日午上下夜晨号末在到等约于从至是左右们我你他她一二三四五六七八九十"
+_BEFORE_ONE_OCLOCK = "天日午上下夜晨号末在到等约于从至是左右们我你他她一二三四五六七八九十概成为改定"
 _QUARTERS = {"一": 15, "1": 15, "两": 30, "二": 30, "2": 30, "三": 45, "3": 45}
 
 CLOCK_RE = (
@@ -76,7 +76,7 @@ def _a_little(text: str, start: int, end: int) -> bool:
     if not ("\u4e00" <= prev <= "\u9fff"):
         return False  # the start, a space, a digit or punctuation: 一点开会
     if prev in "早晚":  # 今晚一点 is a time; 晚一点 a little later
-        return text[start - 2 : start - 1] not in ("今", "明", "昨") or start < 2
+        return text[start - 2 : start - 1] not in ("今", "明", "昨")
     return prev not in _BEFORE_ONE_OCLOCK
 
 

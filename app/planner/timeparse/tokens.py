@@ -44,7 +44,7 @@ class Ctx:
 
     @property
     def future(self) -> bool:
-        """Whether the text looks ahead; read only when a bare weekday, a clock time or N天内 asks."""
+        """Whether the text looks ahead, read as a whole: a stored text's bare weekday or clock time asks."""
         if self._future is None:
             self._future = looks_ahead(self._text, self.stored)
         return self._future
