@@ -154,7 +154,8 @@ def relative_day_part(m, ctx):
 
 
 # -- weekends and weekdays
-_WEEKS_AWAY = r"上上个|下下个|上上|下下|上个|下个|这个|上一|下一|这一|上|下|这|本"
+# not the 下 of 一下 (看一下周五的安排, 翻译一下周报: this Friday, and no week at all)
+_WEEKS_AWAY = r"上上个|(?<!一)下下个|上上|(?<!一)下下|上个|(?<!一)下个|这个|上一|(?<!一)下一|这一|上|(?<!一)下|这|本"
 WEEKEND_RE = rf"(?P<q>{_WEEKS_AWAY})?{WEEK}?末(?!尾)"
 
 
