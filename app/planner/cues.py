@@ -12,6 +12,9 @@ from app.contracts import SourceName, TargetType, TemporalMode
 # ---------------------------------------------------------------- temporal mode (first match wins)
 
 SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|跟你说|和你说|对你说|告诉过?你|说起")
+# 几点: when it is planned (今天几点开会), or when it happened if the time asked about is over (昨天几点睡的,
+# router._mode)
+ASKS_CLOCK = re.compile(r"几点")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
     ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记"
@@ -25,7 +28,8 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # was said about it (「恒通的合同签了吗」「眼科号约好了没」「年会的事定下来了吗」)
     ("AMBIGUOUS", re.compile(r"(?:了|好|完|没)(?:吗|没|没有|么)[?？]?$|进展|怎么样了|有什么动静|定下来没")),
     ("CREATED_IN", re.compile(r"定了|定下|决定|创建|新建|建了|立了|确定了|答应了|答应过|承诺了|承诺过|保证过|新记")),
-    ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要做什么|要干什么|要干嘛|待办|几点|有空")),
+    ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要做什么|要干什么|要干嘛|待办|有空")),
+    ("PLANNED_IN", ASKS_CLOCK),
     ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|发生|完成了|去了|见了|参加了|开了|办了|经历")),
     ("AMBIGUOUS", re.compile(r"重要|需要注意|要注意|值得注意|要紧|关键|大事|紧急")),
 )

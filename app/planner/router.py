@@ -35,6 +35,7 @@ from app.modes import MODES
 from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_name, resolve_clock
 from app.planner.cues import (
     AFFAIRS,
+    ASKS_CLOCK,
     ASKS_DECISION,
     BASE_WEIGHTS,
     DOING,
@@ -102,10 +103,11 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
 
 def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> TemporalMode:
     deadline = any(e.text.endswith(("之前", "以前", "前")) and e.start == now for e in expressions)
+    over = bool(expressions) and max(e.end for e in expressions) <= now
     for mode, cue in MODE_CUES:
         if cue.search(query) or (mode == "DUE_IN" and deadline):
-            return mode
-    if expressions and DOING.search(query) and max(e.end for e in expressions) <= now:
+            return "OCCURRED_IN" if cue is ASKS_CLOCK and over else mode
+    if over and DOING.search(query):
         return "OCCURRED_IN"
     if expressions and min(e.start for e in expressions) > now:
         return "PLANNED_IN"  # a future range with no cue: what is planned there

@@ -149,6 +149,7 @@ MORE = """
 昨天看的是什么节目 | AMBIGUOUS | 2026-09-02 00:00~2026-09-03 00:00 | 2026-09-02 00:00~2026-09-03 00:00 | chat | REQUIRED
 苹果新手机有消息吗 | AMBIGUOUS | - | - | chat | SKIP
 帮我翻译一下人民日报今天的社论 | AMBIGUOUS | - | - | chat | SKIP
+昨天几点睡的 | OCCURRED_IN | - | 2026-09-02 00:00~2026-09-03 00:00 | chat | REQUIRED
 """
 
 MORE_ROWS = [pytest.param(*[c.strip() for c in line.split("|")], id=line.split("|")[0].strip())
