@@ -61,7 +61,7 @@ class Upstreams:
         limits = UpstreamLimits.of(settings)
         clients = {s.name: UpstreamClient(s.name, limits) for s in SOURCES if getattr(settings, s.url_setting)}
         if "calendar" in clients:
-            worker.start()  # the fork server's imports take ~0.6 s: not out of the first calendar pull's budget
+            worker.start()  # the fork server's imports (bench/calendar_cost.py): not out of the first calendar pull's budget
         return cls(settings=settings, cache=TimelineCache(settings.cache_ttl_s), clients=clients)
 
     def health(self) -> dict[str, SourceHealth]:

@@ -163,10 +163,10 @@ def _on_its_day(text: str, expr: TimeExpression | None, exprs: list[TimeExpressi
         return expr
     before = [e for e in exprs if e.span is not None and e.span[1] <= expr.span[0]
               and (e.grain == "day" or (e.grain == "hour" and e.end - e.start > _STEP["hour"]))]
-    if not before or before[-1].start.date() < observed.astimezone(zone).date() or \
-            len(_CLAUSE.findall(text, before[-1].span[1], expr.span[0])) > 1:
+    anchor = before[-1] if before else None
+    if anchor is None or anchor.start.date() < observed.astimezone(zone).date() or \
+            len(_CLAUSE.findall(text, anchor.span[1], expr.span[0])) > 1:
         return expr
-    anchor = before[-1]
     start = datetime.combine(anchor.start.astimezone(zone).date(), expr.start.astimezone(zone).time(), zone)
     if anchor.grain == "hour":  # a part of the day: the clock's own hour or twelve later, within it
         start = next((s for s in (start, start + timedelta(hours=12)) if anchor.start <= s < anchor.end), None)
@@ -336,22 +336,22 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # a day or week ahead, no time in the text before now, and nothing said done outside its clause
     # (「明天把PPT做完」「周六去理发」; not 「腊肉钱付了，周末全家去野餐」)
     tomorrow = datetime.combine(observed.astimezone(zone).date() + timedelta(days=1), time(), zone)
+    its_clause = _clause_of(body, expr) if expr is not None else ""
     day_ahead = (expr is not None and expr.grain in ("day", "week") and all(e.start >= tomorrow for e in exprs)
-                 and not DONE.search(body.replace(_clause_of(body, expr), "，")))
+                 and not DONE.search(body.replace(its_clause, "，")))
     if kind == "mention" and (scheduled or day_ahead):
         # 「明天下午3点半去看牙医」「周六去理发」: a time ahead with something to do in its clause is
         # something planned
-        doing = _clause_of(body, expr)
-        kind = "event" if scheduled or _GOING.search(doing) else "todo" if _ERRAND.search(doing) else kind
+        kind = "event" if scheduled or _GOING.search(its_clause) else "todo" if _ERRAND.search(its_clause) else kind
     gist = _gist(body, exprs)
     exact = stated.event_time is not None
     # a time wholly ahead that is not a deadline: planned, whatever 了 it holds (「明天把PPT做完」「订好了
     # 26号早上7点35的高铁」); 「下午五点前发给他了」 may be done already, and in 「看完牙了，下个月复诊」 the
     # month is the next visit's
-    deadline = expr is not None and expr.text.endswith(("之前", "以前", "前"))
-    dated_ahead = (scheduled or day_ahead) and not deadline
     # ...and 「周四前把机票订了」 is what to do by Thursday, unless it says it was done already
-    dated_ahead = dated_ahead or (deadline and expr.end > observed and "把" in body and not _ALREADY.search(body))
+    deadline = expr is not None and expr.text.endswith(("之前", "以前", "前"))
+    dated_ahead = ((scheduled or day_ahead) and not deadline) or (
+        deadline and expr.end > observed and "把" in body and not _ALREADY.search(body))
     status = stated.status or _status(kind, body, text_time, observed, dated_ahead)
     # an upstream that states the type or status (an agent run, a memory) says what the record is
     change = None if stated.type or stated.status else _change(body, kind, status, expr, observed)

@@ -11,6 +11,9 @@ from app.contracts import SourceName, TargetType, TemporalMode
 
 # ---------------------------------------------------------------- temporal mode (first match wins)
 
+# what should be done and is not (「本周还有哪些待办没完成」「有没有逾期的」): a DUE_IN cue, a need for
+# recall without a time word (AFFAIRS) and the unresolved filter (UNRESOLVED)
+_UNFINISHED = r"没完成|未完成|没做完|没办完|还没做|还没交|逾期"
 SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|跟你说|和你说|对你说|告诉过?你|说起")
 # 几点: when it is planned (今天几点开会), or when it happened if the time asked about is over (昨天几点睡的,
 # router._mode)
@@ -21,9 +24,8 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
                               r"|(?:加了|新增|添加|新加|新建)[^，。？?]{0,6}(?:待办|任务|提醒)")),
     ("MENTIONED_IN", SAID),
     # also DUE_IN: a deadline expression (这周五之前) whatever the verb, see router._mode
-    # ...and what should be done by then and is not (「本周还有哪些待办没完成」「有没有逾期的」)
-    ("DUE_IN", re.compile(r"截止|要交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成"
-                          r"|没完成|未完成|没做完|没办完|还没做|还没交|没交|逾期|过期", re.I)),
+    # ...and what should be done by then and is not
+    ("DUE_IN", re.compile(rf"截止|要交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成|{_UNFINISHED}|没交|过期", re.I)),
     # a question about the state of one's own affairs without a time word: what happened and what
     # was said about it (「恒通的合同签了吗」「眼科号约好了没」「年会的事定下来了吗」)
     ("AMBIGUOUS", re.compile(r"(?:了|好|完|没)(?:吗|没|没有|么)[?？]?$|进展|怎么样了|有什么动静|定下来没")),
@@ -78,7 +80,7 @@ HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|�
 STATUS_QUESTION = re.compile(r"(?:了|好|完|掉|过)(?:吗|没|没有|么)[?？]?\s*$|定下来没|弄好没|搞定没|办好没")
 # ...and a question about one's own to-dos or how an affair went (「我有哪些待办」「和恒通谈得怎么样」
 # 「面试结果怎么样」「恒通的事有消息吗」): each is about the user's own records, so the last 30 days
-AFFAIRS = re.compile(r"待办|没完成|未完成|没做完|没办完|还没做|还没交|逾期|要跟进|忘了做|要交(?!朋友)|得交|"
+AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友)|得交|"
                      r"(?<!觉)得怎么样|(?<!觉)得如何|结果怎么样|结果如何|情况如何|情况怎么样|事有(?:没有)?消息|有(?:没有)?回音|有(?:没有)?回复")
 # small talk that looks like one (「吃了吗」「你睡了没」) is not
 SMALL_TALK = re.compile(r"^\s*(?:你|您)?(?:吃|睡|起|到|走|下班|回来|忙完)了?(?:吗|没|没有)[?？]?\s*$")
@@ -103,7 +105,7 @@ OWN_HISTORY = re.compile(r"你[^，。？?]{0,4}的|我[^，。？?]{0,4}(?:说|
 # ---------------------------------------------------------------- filters and output
 
 IMPORTANT = re.compile(r"重要|要紧|关键|紧急|大事")
-UNRESOLVED = re.compile(r"没完成|未完成|还没|没做|待办|没处理|未处理|跟进|遗漏|要交|逾期|忘了做")
+UNRESOLVED = re.compile(rf"{_UNFINISHED}|还没|没做|待办|没处理|未处理|跟进|遗漏|要交|忘了做")
 SUMMARIZE = re.compile(r"总结|汇总|概括|回顾|梳理|盘点|复盘|整理一下")
 
 # ---------------------------------------------------------------- topics

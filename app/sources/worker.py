@@ -49,9 +49,9 @@ _ready = False  # the fork server has finished importing PRELOAD
 
 def start() -> None:
     """The fork server, running and done with its imports (idempotent). `ensure_running` returns
-    before the server has imported PRELOAD, and the first child's start waited for that (~0.6 s)
-    with the event loop blocked, inside the first calendar pull's budget: one child started and
-    joined here takes that wait instead."""
+    before the server has imported PRELOAD, and the first child's start waited for that (the import
+    cost bench/calendar_cost.py prints) with the event loop blocked, inside the first calendar pull's
+    budget: one child started and joined here takes that wait instead."""
     global _ready
     _CONTEXT.set_forkserver_preload(PRELOAD)
     multiprocessing.forkserver.ensure_running()

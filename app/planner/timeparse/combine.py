@@ -98,8 +98,8 @@ def _by_first_char() -> dict[str, re.Pattern[str]]:
     return table
 
 
-# built here, once (~0.2 s, some 50 alternations): built on first use, the first question each
-# process answered paid for it
+# built here, once (bench/timeparse.py prints how long): built on first use, the first question
+# each process answered paid for it
 _BY_FIRST_CHAR = _by_first_char()
 # every time expression holds one of these: a text with none skips the lexer
 _TRIGGER = re.compile(

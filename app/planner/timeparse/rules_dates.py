@@ -102,7 +102,9 @@ def month_day(m, ctx):
     return _day_tok(m, _nearest(ctx.today, cands, m), dated=True, yearless=True)
 
 
-SHIFTED_MONTH_DAY_RE = rf"(?P<q>上上个|上一个|上个|这个|下一个|下个|下下个|上上|下下|本|上|下|这)月(?P<d>{NUM2})[日号]"
+# how many months away (the longest form first)
+_MONTHS_AWAY = r"上上个|下下个|上上|下下|上一个|下一个|上个|下个|这个|本|上|下|这"
+SHIFTED_MONTH_DAY_RE = rf"(?P<q>{_MONTHS_AWAY})月(?P<d>{NUM2})[日号]"
 
 
 def shifted_month_day(m, ctx):
@@ -196,7 +198,7 @@ def week(m, ctx):
 
 # -- months and month parts
 _PART = r"(?P<p>月初|月中|月底|月末|初|上旬|中旬|下旬|底|末)?"
-SHIFTED_MONTH_RE = rf"(?P<q>上上个|下下个|上上|下下|上一个|下一个|上个|下个|这个|本|上|下|这|当)月(?:份)?{_PART}"
+SHIFTED_MONTH_RE = rf"(?P<q>{_MONTHS_AWAY}|当)月(?:份)?{_PART}"
 
 
 def shifted_month(m, ctx):
