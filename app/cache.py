@@ -154,13 +154,13 @@ class NormalizedRecords:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._made: IdleLru[Hashable, Candidate] = IdleLru(max_bytes, idle_s, clock)
 
-    def get(self, key: Hashable, make: Callable[[], Candidate], key_bytes: int = 0) -> Candidate:
-        """The candidate made from the record `key` names (`key_bytes` long), made by `make` the first time."""
-        candidate = self._made.get(key)
-        if candidate is None:
-            candidate = make()
-            self._made.put(key, candidate, _size([candidate]) + key_bytes)
-        return candidate
+    def known(self, key: Hashable) -> Candidate | None:
+        """The candidate made from the record `key` names, if it was made before."""
+        return self._made.get(key)
+
+    def keep(self, key: Hashable, candidate: Candidate, key_bytes: int = 0) -> None:
+        """Keep the candidate made from the record `key` names (`key_bytes` long)."""
+        self._made.put(key, candidate, _size([candidate]) + key_bytes)
 
     def __len__(self) -> int:
         return len(self._made)

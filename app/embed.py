@@ -16,6 +16,7 @@ import httpx
 import numpy as np
 from pgvector import SparseVector
 
+from app.candidate import Candidate
 from app.errors import EmbeddingsUnavailable
 from app.keywords import keywords
 
@@ -45,8 +46,25 @@ class _EncodedSparseVector(SparseVector):
         return self._binary
 
 
+Keywords = tuple[SparseVector, int]  # a keyword set as a 0/1 sparse vector, and its size
+_KEYWORDS = "_keywords"  # the key of a candidate's keywords in its __dict__
+
+
+def candidate_keywords(candidate: Candidate) -> Keywords:
+    """The keywords of a candidate's gist and people, taken once per candidate (kept with it)."""
+    known = candidate.__dict__.get(_KEYWORDS)
+    if known is None:
+        known = candidate.__dict__[_KEYWORDS] = keyword_vector(candidate.gist, candidate.participants)
+    return known
+
+
+def keep_keywords(candidate: Candidate, keywords: Keywords) -> None:
+    """Keep keywords taken elsewhere (a worker process) with the candidate."""
+    candidate.__dict__[_KEYWORDS] = keywords
+
+
 @lru_cache(maxsize=65536)
-def keyword_vector(text: str, people: tuple[str, ...] = ()) -> tuple[SparseVector, int]:
+def keyword_vector(text: str, people: tuple[str, ...] = ()) -> Keywords:
     """The keyword set of `text` (and the people it names: who is part of what) as a 0/1 sparse
     vector and its size. The inner product of two such vectors is the size of their intersection
     (hash collisions in 2^20 slots are negligible), so pgvector computes RFC §9 keyword overlap in

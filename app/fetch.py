@@ -18,7 +18,6 @@ import logging
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
-from functools import partial
 from typing import Any
 
 import msgspec
@@ -31,6 +30,7 @@ from app.settings import Settings
 from app.sources import worker
 from app.sources.http import SourceError, SourceTimeout
 from app.sources.registry import SOURCES, Source
+from app.sources.spare_core import SpareCores
 from app.sources.upstream import SourceHealth, UpstreamClient, UpstreamLimits
 from app.sources.wire import Pull
 
@@ -55,14 +55,22 @@ class Upstreams:
     # identical pulls already under way: concurrent requests share one upstream round
     inflight: dict[tuple, asyncio.Task] = field(default_factory=dict)
     normalized: NormalizedRecords = field(default_factory=NormalizedRecords)
+    spare_cores: SpareCores = field(default_factory=lambda: SpareCores(workers=0))
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Upstreams:
         limits = UpstreamLimits.of(settings)
         clients = {s.name: UpstreamClient(s.name, limits) for s in SOURCES if getattr(settings, s.url_setting)}
-        if "calendar" in clients:
-            worker.start()  # the fork server's imports (bench/calendar_cost.py): not out of the first calendar pull's budget
-        return cls(settings=settings, cache=TimelineCache(settings.cache_ttl_s), clients=clients)
+        return cls(settings=settings, cache=TimelineCache(settings.cache_ttl_s), clients=clients,
+                   spare_cores=SpareCores(settings.normalize_workers))
+
+    def start(self) -> None:
+        """Before the first request (the app's startup): the fork server's imports
+        (bench/calendar_cost.py), not out of the first calendar pull's budget, and the normalizing
+        workers forked and warm, not at the first cold user's expense."""
+        if "calendar" in self.clients:
+            worker.start()
+        self.spare_cores.start()
 
     def health(self) -> dict[str, SourceHealth]:
         """Per configured upstream: requests in flight, pool size, recent failures, breaker state."""
@@ -134,21 +142,12 @@ async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[
         return [], SourceReport(status="error", error=_failure(exc, budget), ms=_ms(started))
     if pulled.stopped is not None and not pulled.fetched:
         return [], SourceReport(status="error", error=_failure(pulled.stopped, budget), ms=_ms(started))
-    candidates: list[Candidate] = []
-    skipped = pulled.skipped
-    user_id, zone, make = job.pull.user_id, job.zone, job.source.to_candidate
-    for record in pulled.records:
-        try:
-            raw = _record_bytes(record)
-            if raw is None:
-                candidates.append(make(record, user_id, zone))
-            else:
-                key = (job.source.name, user_id, zone, raw)
-                candidates.append(up.normalized.get(key, partial(make, record, user_id, zone), len(raw)))
-        except (ValueError, OverflowError):
-            # the text rules met a time they cannot place on the calendar: that record is skipped, never fatal
-            log.warning("skipped an unreadable %s record", job.source.name)
-            skipped += 1
+    made = await _normalized(job, up, pulled.records)
+    candidates = [c for c in made if c is not None]
+    skipped = pulled.skipped + len(made) - len(candidates)
+    if skipped > pulled.skipped:
+        # the text rules met a time they cannot place on the calendar: those records are skipped, never fatal
+        log.warning("skipped %d unreadable %s records", skipped - pulled.skipped, job.source.name)
     if pulled.stopped is not None:
         return candidates, SourceReport(status="error", fetched=pulled.fetched, skipped=skipped, ms=_ms(started),
                                         truncated=pulled.truncated, partial=True,
@@ -157,6 +156,23 @@ async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[
         up.cache.put(job.key, job.pull.window, candidates)
     return candidates, SourceReport(status="ok", fetched=pulled.fetched, skipped=skipped, ms=_ms(started),
                                     truncated=pulled.truncated)
+
+
+async def _normalized(job: _Job, up: Upstreams, records: list[Any]) -> list[Candidate | None]:
+    """Each record's candidate, in order (None: unreadable); made once per record and zone, the
+    new ones shared with the spare cores."""
+    user_id, zone = job.pull.user_id, job.zone
+    keys = [(job.source.name, user_id, zone, raw) if (raw := _record_bytes(r)) is not None else None
+            for r in records]
+    found = [up.normalized.known(key) if key is not None else None for key in keys]
+    new = [i for i, c in enumerate(found) if c is None]
+    made = await up.spare_cores.make_all(job.source.to_candidate, [records[i] for i in new], user_id, zone)
+    for i, one in zip(new, made, strict=True):
+        if one is not None:
+            found[i] = one[0]
+            if (key := keys[i]) is not None:
+                up.normalized.keep(key, one[0], len(key[3]))
+    return found
 
 
 _encode = msgspec.msgpack.Encoder().encode

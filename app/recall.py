@@ -82,6 +82,7 @@ async def open_recall(settings: Settings, *, embedder: Embedder | None = None) -
     try:
         async with httpx.AsyncClient() as client:
             deps = RecallDeps.create(settings, engine, client, embedder=embedder)
+            deps.upstreams.start()
             try:
                 yield deps
             finally:

@@ -47,6 +47,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     source_timeout_s: float = 2.0
     request_deadline_s: float = 5.0
     source_record_cap: int = 5000
+    # processes normalizing part of a big pull (app/sources/spare_core.py): one per spare core
+    normalize_workers: int = msgspec.field(default_factory=lambda: min(3, (os.cpu_count() or 1) - 1))
     cache_ttl_s: float = 60.0
     db_pool_size: int = 10
     db_pool_timeout_s: float | None = None  # unset: a request waits as long as its deadline allows
@@ -220,6 +222,7 @@ VARIABLES: tuple[tuple[str, str, Callable[[str, str], Any]], ...] = (
     ("SOURCE_TIMEOUT_S", "source_timeout_s", _positive(float)),
     ("REQUEST_DEADLINE_S", "request_deadline_s", _positive(float)),
     ("SOURCE_RECORD_CAP", "source_record_cap", _positive(int)),
+    ("NORMALIZE_WORKERS", "normalize_workers", _count),
     ("CACHE_TTL_S", "cache_ttl_s", _positive(float)),
     ("DB_POOL_SIZE", "db_pool_size", _positive(int)),
     ("DB_POOL_TIMEOUT_S", "db_pool_timeout_s", _positive(float)),

@@ -118,6 +118,7 @@ async def upstreams():
 
     def make(env, **extra) -> Upstreams:
         made.append(Upstreams.from_settings(load_settings({**env, **{k.upper(): str(v) for k, v in extra.items()}})))
+        made[-1].start()  # as the app's startup does
         return made[-1]
 
     yield make

@@ -66,21 +66,29 @@ def test_normalized_records_are_made_once_and_the_least_recently_used_go_beyond_
         return made_now
 
     records = NormalizedRecords(max_bytes=16_000, idle_s=600, clock=lambda: now[0])
-    first = records.get(("r", 1), make(1))
-    assert records.get(("r", 1), make(1)) is first and made == [1]
-    records.get(("r", 2), make(2))
-    records.get(("r", 1), make(1))  # 1 is now the most recently used
-    records.get(("r", 3), make(3))  # over budget: 2 goes
-    assert len(records) == 2 and records.get(("r", 1), make(1)) is first
+
+    def get(key, make_one, key_bytes=0):  # known, else made and kept
+        found = records.known(key)
+        if found is None:
+            found = make_one()
+            records.keep(key, found, key_bytes)
+        return found
+
+    first = get(("r", 1), make(1))
+    assert get(("r", 1), make(1)) is first and made == [1]
+    get(("r", 2), make(2))
+    get(("r", 1), make(1))  # 1 is now the most recently used
+    get(("r", 3), make(3))  # over budget: 2 goes
+    assert len(records) == 2 and get(("r", 1), make(1)) is first
     made.clear()
-    records.get(("r", 2), make(2))
+    get(("r", 2), make(2))
     assert made == [2], "what went is made again"
-    records.get(("r", 4), make(4), key_bytes=8_000)  # its record's own bytes count too: all else goes
+    get(("r", 4), make(4), key_bytes=8_000)  # its record's own bytes count too: all else goes
     assert len(records) == 1
 
     now[0] = 601.0  # not asked for in ten minutes (deleted upstream, say): not kept
     made.clear()
-    records.get(("r", 4), make(4))
+    get(("r", 4), make(4))
     assert made == [4]
 
 

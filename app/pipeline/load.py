@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 
 from app.candidate import Candidate
-from app.embed import keyword_vector
+from app.embed import candidate_keywords
 from app.keywords import KIN_NAMES
 from app.pipeline.sql import SqlRun
 
@@ -71,7 +71,7 @@ def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
     if memo is not None and memo[0] is zone and (memo[1] is vec or memo[1] == vec):
         return memo[2]
     local_day = (c.event_time or c.observed_time).astimezone(zone).date()
-    kw, kw_count = keyword_vector(c.gist, c.participants)
+    kw, kw_count = candidate_keywords(c)
     names = [p for p in c.participants if p not in KIN_NAMES]
     kin = [p for p in c.participants if p in KIN_NAMES]
     tail = b"".join((

@@ -33,8 +33,8 @@ from app.sources.wire import Pulled
 
 # imported once by the fork server, not by every child (importing icalendar takes ~100 ms). A child
 # of a process started as a script (not `-m`) runs that script's imports again: keep such mains light
-PRELOAD = ["app.sources.calendar_preload"]
-_CONTEXT = multiprocessing.get_context("forkserver")
+PRELOAD = ["app.sources.preload"]
+CONTEXT = multiprocessing.get_context("forkserver")  # also app/sources/spare_core.py's workers
 SEND_EVERY_S = 0.05  # a child sends what it has made at most this often
 
 Guard = Callable[[], contextlib.AbstractContextManager[None]]
@@ -53,10 +53,10 @@ def start() -> None:
     cost bench/calendar_cost.py prints) with the event loop blocked, inside the first calendar pull's
     budget: one child started and joined here takes that wait instead."""
     global _ready
-    _CONTEXT.set_forkserver_preload(PRELOAD)
+    CONTEXT.set_forkserver_preload(PRELOAD)
     multiprocessing.forkserver.ensure_running()
     if not _ready:
-        first = _CONTEXT.Process(target=_nothing, daemon=True)
+        first = CONTEXT.Process(target=_nothing, daemon=True)
         first.start()
         first.join(30)  # a fork server that cannot start a child in 30 s: the pulls will say so
         if first.exitcode is None:
@@ -75,8 +75,8 @@ async def run(produce: Callable[..., Iterator[Pulled[Any]]], args: tuple[Any, ..
     """`produce(*args, guard=…)`'s chunks added up, in a child process; whatever it has not sent by
     `deadline` (a time.monotonic() value) is given up and the child killed before this returns."""
     start()
-    ours, theirs = _CONTEXT.Pipe(duplex=False)
-    child = _CONTEXT.Process(target=_child, args=(theirs, produce, args, slice_s), daemon=True)
+    ours, theirs = CONTEXT.Pipe(duplex=False)
+    child = CONTEXT.Process(target=_child, args=(theirs, produce, args, slice_s), daemon=True)
     received: list[Pulled[Any]] = []
     try:
         child.start()

@@ -1,0 +1,104 @@
+"""A big batch of new records is normalized partly in worker processes: the same candidates, in the
+same order, as made in the service; a dead worker costs nothing but time; a second batch does not
+queue behind the first."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from zoneinfo import ZoneInfo
+
+import msgspec
+import pytest
+
+from app.candidate import Candidate
+from app.embed import candidate_keywords, keyword_vector
+from app.emulator.dataset import DEMO_USER, build_dataset
+from app.sources import meinput, spare_core
+from app.sources.spare_core import MIN_SHARED, SpareCores, make_all
+
+ZONE = ZoneInfo("Asia/Shanghai")
+SERVICE = os.getpid()
+BATCH = MIN_SHARED + 100  # shared: half made here, half in the worker
+
+
+def _segments(n: int) -> list[meinput.Segment]:
+    records = [s for s in build_dataset().segments if s["user_id"] == DEMO_USER]
+    assert len(records) >= n
+    return [meinput.decode(r, DEMO_USER) for r in records[:n]]
+
+
+def made_where(segment: meinput.Segment, user_id: str, zone) -> Candidate:
+    """The segment's candidate, its title naming the process that made it."""
+    return msgspec.structs.replace(meinput.to_candidate(segment, user_id, zone), title=str(os.getpid()))
+
+
+def dies_in_a_worker(segment: meinput.Segment, user_id: str, zone) -> Candidate:
+    """Made in the service, whose pid `user_id` is; a worker dies of it."""
+    if os.getpid() != int(user_id):
+        os._exit(1)
+    return made_where(segment, user_id, zone)
+
+
+def unreadable_every_tenth(segment: meinput.Segment, user_id: str, zone) -> Candidate:
+    if segment.id.endswith("0"):
+        raise ValueError("a time the rules cannot place")
+    return meinput.to_candidate(segment, user_id, zone)
+
+
+@pytest.fixture(scope="module")
+def cores() -> SpareCores:
+    cores = SpareCores(workers=1)
+    cores.start()
+    return cores
+
+
+async def test_a_big_batch_is_shared_and_comes_back_as_made_here(cores):
+    segments = _segments(BATCH)
+    shared = await cores.make_all(meinput.to_candidate, segments, DEMO_USER, ZONE)
+    here = make_all(meinput.to_candidate, segments, DEMO_USER, ZONE)
+    assert [m[0] for m in shared] == [m[0] for m in here], "the same candidates, in order"
+    for (candidate, _), (same, _) in zip(shared, here, strict=True):
+        # what a worker took is kept with its candidate, and is what the service would take
+        assert candidate_keywords(candidate)[0].to_binary() == keyword_vector(same.gist, same.participants)[0].to_binary()
+
+    where = [m[0].title for m in await cores.make_all(made_where, segments, DEMO_USER, ZONE)]
+    workers = {str(pid) for pid in spare_core.worker_pids()}
+    assert set(where[: len(where) // 2]) == {str(SERVICE)} and set(where[len(where) // 2 :]) <= workers
+
+
+async def test_a_small_batch_is_made_here(cores):
+    where = [m[0].title for m in await cores.make_all(made_where, _segments(MIN_SHARED - 1), DEMO_USER, ZONE)]
+    assert set(where) == {str(SERVICE)}
+
+
+async def test_unreadable_records_are_none_in_their_places(cores):
+    segments = _segments(BATCH)
+    made = await cores.make_all(unreadable_every_tenth, segments, DEMO_USER, ZONE)
+    assert [m is None for m in made] == [s.id.endswith("0") for s in segments]
+    assert any(m is None for m in made[BATCH // 2 :]), "the worker's share had some"
+
+
+async def test_a_second_batch_does_not_wait_for_the_workers(cores):
+    segments = _segments(BATCH)
+    first, second = await asyncio.gather(cores.make_all(made_where, segments, DEMO_USER, ZONE),
+                                         cores.make_all(made_where, segments, DEMO_USER, ZONE))
+    assert {m[0].title for m in first} != {str(SERVICE)}, "the first was shared"
+    assert {m[0].title for m in second} == {str(SERVICE)}, "the second made here, not queued behind it"
+
+
+async def test_a_worker_that_dies_costs_its_share_being_made_here(cores, caplog):
+    segments = _segments(BATCH)
+    before = spare_core.worker_pids()
+    with caplog.at_level(logging.WARNING, logger="app.fetch"):
+        made = await cores.make_all(dies_in_a_worker, segments, str(SERVICE), ZONE)
+    assert [m[0].title for m in made] == [str(SERVICE)] * len(segments), "nothing lost"
+    assert "worker died" in caplog.text
+    for _ in range(600):  # new workers start in a thread of their own, no request waiting for them
+        if spare_core.worker_pids():
+            break
+        await asyncio.sleep(0.1)
+    assert spare_core.worker_pids().isdisjoint(before), "new workers"
+    where = [m[0].title for m in await cores.make_all(made_where, segments, DEMO_USER, ZONE)]
+    assert set(where[len(where) // 2 :]) <= {str(pid) for pid in spare_core.worker_pids()}, "and they work"
