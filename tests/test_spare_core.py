@@ -7,6 +7,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import msgspec
@@ -102,3 +106,32 @@ async def test_a_worker_that_dies_costs_its_share_being_made_here(cores, caplog)
     assert spare_core.worker_pids().isdisjoint(before), "new workers"
     where = [m[0].title for m in await cores.make_all(made_where, segments, DEMO_USER, ZONE)]
     assert set(where[len(where) // 2 :]) <= {str(pid) for pid in spare_core.worker_pids()}, "and they work"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"  # a zombie has exited (its parent, gone too, will be reaped by init)
+
+
+def test_workers_and_their_fork_server_go_when_the_service_is_killed():
+    service = subprocess.Popen(
+        [sys.executable, "-c", "from app.sources import spare_core\n"
+         "spare_core.SpareCores(1).start()\n"
+         "print(*spare_core.worker_pids(), flush=True)\n"
+         "import time; time.sleep(60)"],
+        cwd=Path(__file__).resolve().parents[1], stdout=subprocess.PIPE, text=True)
+    try:
+        workers = [int(pid) for pid in service.stdout.readline().split()]
+        assert workers, "the worker started"
+        fork_server = int(Path(f"/proc/{workers[0]}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        assert fork_server != service.pid
+    finally:
+        service.kill()
+        service.wait()
+    deadline = time.monotonic() + 20
+    while any(map(_alive, [*workers, fork_server])) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(map(_alive, [*workers, fork_server])), "nothing of the killed service is left running"

@@ -16,7 +16,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import os
+import select
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -83,7 +86,7 @@ def _start(workers: int) -> None:
     global _pool
     if _pool is None:
         worker.start()
-        pool = ProcessPoolExecutor(workers, mp_context=worker.CONTEXT)
+        pool = ProcessPoolExecutor(workers, mp_context=worker.CONTEXT, initializer=_exit_with, initargs=(os.getpid(),))
         # every worker forked now (3.11 starts them all at the first submit), not in a request
         for done in [pool.submit(warm) for _ in range(workers)]:
             done.result(timeout=60)
@@ -99,6 +102,29 @@ def _replace(broken: ProcessPoolExecutor, workers: int) -> None:
         _pool = None
         broken.shutdown(wait=False, cancel_futures=True)
         threading.Thread(target=_start, args=(workers,), name="spare-cores", daemon=True).start()
+
+
+def _exit_with(service: int) -> None:
+    """In a worker: exit when the service does. Nothing else would end it: its parent is the fork
+    server, it waits on a call queue of which it holds both ends (no EOF when the service dies), and
+    the fork server lives on while any of its children does — a killed service left both for good."""
+
+    def wait() -> None:
+        try:
+            gone = os.pidfd_open(service)  # readable once the service has exited
+        except ProcessLookupError:
+            os._exit(0)
+        except OSError:  # no pidfd here (Linux < 5.3): ask every second
+            while True:
+                time.sleep(1.0)
+                try:
+                    os.kill(service, 0)
+                except ProcessLookupError:
+                    os._exit(0)
+        select.select([gone], [], [])
+        os._exit(0)
+
+    threading.Thread(target=wait, name="exit-with-service", daemon=True).start()
 
 
 def worker_pids() -> frozenset[int]:
