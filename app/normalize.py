@@ -137,6 +137,7 @@ _ERRAND = re.compile(r"把|交|付|缴|买|订|办|报|寄|回复|提交|打电�
 _ALREADY = re.compile(r"已经|已(?!读)")
 # a request put as a question (「能提醒我明天9点给王总打电话吗？」) is what it asks for
 _REQUEST = re.compile(r"提醒|帮我|帮忙|记得|记一下|能不能|可不可以|麻烦")
+_ASKED = re.compile(r"[^，。；！？,;!?\n]*[？?]+")  # a clause that ends in a question mark, with it
 
 
 def _clause_of(text: str, expr: TimeExpression) -> str:
@@ -319,6 +320,16 @@ def _text_time(expr: TimeExpression | None, kind: ItemType, body: str, observed:
     return event_time, grain, 0.85 if grain in _PERIODS else 0.97
 
 
+def _told(text: str) -> str:
+    """What a text tells, without the questions it goes on to ask (「11月1号晚上七点结婚十周年，给我家那位
+    准备什么礼物好？」 tells of an anniversary; what to prepare is asked, not a task set) — unless it
+    asks for something to be done (「能提醒我…吗？」) or is nothing but questions."""
+    if _REQUEST.search(text):
+        return text
+    told = _ASKED.sub("，", text)
+    return told if told.strip("，,。 ") else text
+
+
 def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: bool,
             stated: Stated = NOTHING_STATED) -> Analysis:
     """Type, status, event_time (+grain), title, gist and confidence of one text; `stated` wins."""
@@ -327,7 +338,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # (「10:00要见邓经理，我该怎么回应？」 says one before it asks)
     question = (not stated.type and body.rstrip().endswith(("?", "？")) and len(_CLAUSE.split(body.rstrip(" ?？"))) == 1
                 and not _REQUEST.search(body))
-    kind = stated.type or ("mention" if question else classify(text))
+    kind = stated.type or ("mention" if question else classify(_told(text)))
     exprs = parse(body, observed, zone, stored=True)
     expr = None if question else _on_its_day(body, _event_expression(exprs), exprs, observed, zone)
     # the text's own time decides the status even where the upstream dates the record itself

@@ -1,5 +1,5 @@
 -- name: filter_by_mode
--- params: mode, kept_types, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only, near_miss, overdue_within, overdue_match
+-- params: mode, kept_types, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only, near_miss, mention_near_miss, overdue_within, overdue_match
 -- Temporal filter (RFC §5.2; app/modes.py says what each mode means): OCCURRED_IN/PLANNED_IN/DUE_IN
 -- match event_time, MENTIONED_IN and CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned
 -- (occurred wins, and holds what happens in the range whether or not it is past `now`: status says
@@ -13,7 +13,9 @@
 -- its first instant: it matches when it overlaps the range. Wide recall (RFC §3.6): an item at a
 -- clock time just outside its range stays, with temporal_match decaying to 0 over `near_miss` past
 -- the edge; one known only to the day or coarser is in its days or not (the day after a 「明天」 is
--- another day); an event whose grain is longer than the range is at most a near miss. Records observed after `now` are never used.
+-- another day); an event whose grain is longer than the range is at most a near miss. A record is
+-- said near the mention range within `mention_near_miss` (0 where the range is whole days:
+-- app/pipeline/filter.py mention_near_miss). Records observed after `now` are never used.
 -- Parameters are used in place, not through a one-row CTE joined to every candidate: custom plans
 -- fold them into constants.
 -- Rows kept whole in their pages as in recall_candidates (create_candidates_table: toast_tuple_target).
@@ -56,7 +58,8 @@ FROM (
         -- dedupe compares event_time; with none, observed_time (api.md)
         SELECT c.id, c.user_id, coalesce(c.event_time, c.observed_time) AS t, c.local_day, c.coarse, c.event_grain IN ('minute', 'hour') AS precise,
                c.names, c.kin, c.kw, c.kw_count, c.embedding, c.type, c.status,
-               c.event_time, c.event_grain, c.source, c.source_quality, c.confidence, c.importance, c.observed_time,
+               c.event_time, c.event_grain, c.source, c.source_quality, c.confidence,
+               greatest(c.importance, plan.importance) AS importance, c.observed_time,
                c.role, c.changed_by,
                c.type IN ('todo', 'commitment') AND c.status NOT IN ('completed', 'cancelled')
                  AND c.event_time < CAST(:event_lo AS timestamptz)
@@ -75,8 +78,12 @@ FROM (
                      -- day) is not certainly in it: at most a near miss
                      CASE WHEN s.shortest > CAST(:event_hi AS timestamptz) - CAST(:event_lo AS timestamptz)
                           THEN 0.8 ELSE 1.0 END) AS e_tm,
-               recall_temporal_match(c.observed_time, CAST(:mention_lo AS timestamptz), CAST(:mention_hi AS timestamptz),
-                   CAST(:near_miss AS interval)) AS m_tm
+               CASE WHEN CAST(:mention_near_miss AS interval) > interval '0'
+                    THEN recall_temporal_match(c.observed_time, CAST(:mention_lo AS timestamptz),
+                             CAST(:mention_hi AS timestamptz), CAST(:mention_near_miss AS interval))
+                    WHEN c.observed_time >= CAST(:mention_lo AS timestamptz)
+                         AND c.observed_time < CAST(:mention_hi AS timestamptz) THEN 1.0
+                    ELSE 0.0 END AS m_tm
         FROM recall_candidates c
         CROSS JOIN LATERAL (
             -- the unit's span from the event's start, and the shortest any such unit is
@@ -89,6 +96,9 @@ FROM (
                                       WHEN 'quarter' THEN interval '89 days' WHEN 'year' THEN interval '365 days'
                                       ELSE interval '0' END AS shortest
         ) s
+        -- a record that changed a plan (done, called off, moved) matters as much as the plan did
+        LEFT JOIN (SELECT changed_by, max(importance) AS importance FROM recall_candidates
+                   WHERE changed_by IS NOT NULL GROUP BY changed_by) plan ON plan.changed_by = c.id
         WHERE c.observed_time < CAST(:now AS timestamptz)
           AND (CAST(:kept_types AS text[]) IS NULL OR c.type = ANY(CAST(:kept_types AS text[])))
         -- OFFSET 0 keeps the two matches computed once per row instead of inlined at every use

@@ -155,6 +155,21 @@ async def test_near_misses_stay_with_lower_temporal_match(engine):
     assert 0 < rows["near"] < 1
 
 
+async def test_a_record_said_just_past_midnight_was_said_the_next_day(engine):
+    said = {ref: cand(ref, "签恒通", event=None, observed=at, type="mention", status="mentioned", grain=None)
+            for ref, at in (("late", D(2, 23, 50)), ("past_midnight", D(3, 0, 16)), ("at_noon", D(2, 12, 20)))}
+    ranges = {"我昨天说过什么": {"late", "at_noon"},  # a day's edges: a note 16 minutes into the next day is not in it
+              "我昨天上午说过什么": {"at_noon"}}  # a time of day's edge: twenty minutes past noon is a near miss
+    for query, kept in ranges.items():
+        async with sql_run(engine) as run:
+            await load(run, list(said.values()))
+            await filter_by_mode(run, plan_query(query, now=NOW), CLOCK)
+            rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
+                                             "JOIN recall_candidates c USING (id)"))
+        assert set(rows) == kept, query
+    assert 0 < rows["at_noon"] < 1
+
+
 async def test_an_event_known_only_to_the_month_is_not_certainly_on_the_day_asked(engine):
     plan = plan_query("我前天做了什么", now=NOW)  # 09-01, a day range
     month = cand("month", "看完牙了，下个月复诊", event=D(1, 0), observed=datetime(2026, 8, 17, 16, tzinfo=TZ), grain="month")
@@ -495,6 +510,24 @@ async def test_a_todo_done_later_is_not_shown_as_unresolved(engine):
     assert [(c.item, c.changed_by, c.kind) for c in result.changes] == [("plan", "done", "done")]
     before = await _bundle_rows(engine, [plan], "这周日之前还有什么没完成的要交？", D(3, 20))
     assert [r["source_ref"] for r in before.rows] == ["plan"], "without the later record it is still due"
+
+
+async def test_a_record_calling_off_a_plan_matters_as_much_as_the_plan(engine):
+    plan = msgspec.structs.replace(_said("plan", "明天上午11点面试后端候选人", D(1, 22, 23)), importance=0.9)
+    off = msgspec.structs.replace(_said("off", "后端面试取消了", D(2, 6, 29)), importance=0.3)
+    assert off.change == "cancelled"
+    async with sql_run(engine) as run:
+        await load(run, [plan, off])
+        await filter_by_mode(run, plan_query("我前天说过什么", now=NOW), CLOCK)  # 09-01: the plan alone
+        alone = dict(await run.conn.fetch("SELECT c.source_ref, w.importance FROM recall_window w "
+                                          "JOIN recall_candidates c USING (id)"))
+    async with sql_run(engine) as run:
+        await load(run, [plan, off])
+        await filter_by_mode(run, plan_query("我昨天说过什么", now=NOW), CLOCK)  # 09-02: only the calling off
+        rows = dict(await run.conn.fetch("SELECT c.source_ref, w.importance FROM recall_window w "
+                                         "JOIN recall_candidates c USING (id)"))
+    assert alone == {"plan": pytest.approx(0.9)}
+    assert rows == {"off": pytest.approx(0.9)}, "「后端面试取消了」 is as important as the interview"
 
 
 async def test_a_cancelled_meeting_is_not_planned(engine):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import time, timedelta
 
-from app.contracts import ContextPlan
+from app.contracts import ContextPlan, TimeRange
 from app.modes import MODES
 from app.pipeline.sql import SqlRun
 from app.planner.clock import Clock
@@ -18,6 +18,16 @@ OVERDUE_WITHIN = timedelta(days=2)
 OVERDUE_MATCH = 0.75
 
 
+def mention_near_miss(mentioned: TimeRange | None, clock: Clock) -> timedelta:
+    """How far past the mention range a record still counts as said near it: not at all where the
+    range's edges are days' edges (昨天, 上周: a note at 00:16 was written the next day, and the
+    user who wrote 「今天15:00签恒通」 then knew it), NEAR_MISS where one is a time of day (今天上午)."""
+    if mentioned is None:
+        return NEAR_MISS
+    edges = [mentioned.start, *([mentioned.end] if mentioned.end < clock.now else [])]  # no record is after now
+    return timedelta(0) if all(e.astimezone(clock.zone).time() == time(0) for e in edges) else NEAR_MISS
+
+
 async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
     """Fill `recall_window`; returns how many candidates are in (or near) the plan's ranges."""
     m, e = plan.time.mention_range, plan.time.event_range
@@ -28,7 +38,7 @@ async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
         mention_lo=m.start if m else None, mention_hi=m.end if m else None,
         event_lo=e.start if e else None, event_hi=e.end if e else None,
         now=clock.now, unresolved_only=plan.filters.status == "unresolved",
-        near_miss=NEAR_MISS,
+        near_miss=NEAR_MISS, mention_near_miss=mention_near_miss(m, clock),
         overdue_within=OVERDUE_WITHIN, overdue_match=OVERDUE_MATCH,
     )
     await run.execute("filter", "index_window")
