@@ -48,7 +48,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     request_deadline_s: float = 5.0
     source_record_cap: int = 5000
     # processes normalizing part of a big pull (app/sources/spare_core.py): one per spare core
-    normalize_workers: int = msgspec.field(default_factory=lambda: min(3, (os.cpu_count() or 1) - 1))
+    normalize_workers: int = msgspec.field(default_factory=lambda: min(3, _cpus() - 1))
     cache_ttl_s: float = 60.0
     db_pool_size: int = 10
     db_pool_timeout_s: float | None = None  # unset: a request waits as long as its deadline allows
@@ -99,6 +99,15 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str, str], Any]:
         return value
 
     return parse
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on (its affinity; a cgroup CPU quota is not seen: set
+    NORMALIZE_WORKERS in such a container)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def _count(name: str, raw: str) -> int:

@@ -64,33 +64,59 @@ class SpareCores:
         loop = asyncio.get_running_loop()
         _sharing = True
         try:
-            theirs = [(i, loop.run_in_executor(executor, make_all, make, records[i : i + share], user_id, zone))
+            theirs = [(i, _submit(loop, executor, make, records[i : i + share], user_id, zone))
                       for i in range(share, len(records), share)]
             made = make_all(make, records[:share], user_id, zone)
             for i, future in theirs:
                 try:
-                    made.extend(_kept(await future))
-                except BrokenProcessPool:  # a worker died (killed, out of memory): its share made here
-                    made.extend(make_all(make, records[i : i + share], user_id, zone))
+                    done = _kept(await future) if future is not None else None
+                except BrokenProcessPool:
+                    done = None
+                if done is None:  # a worker died (killed, out of memory), busy or idle: its share made here
+                    done = make_all(make, records[i : i + share], user_id, zone)
                     _replace(executor, workers)
+                made.extend(done)
             return made
         finally:
             _sharing = False
 
 
+def _submit(loop: asyncio.AbstractEventLoop, executor: ProcessPoolExecutor, make: Make, records: Sequence[Any],
+            user_id: str, zone: tzinfo) -> asyncio.Future[list[Made]] | None:
+    """A worker's share under way, or None when the pool is broken already (a worker died idle)."""
+    try:
+        return loop.run_in_executor(executor, make_all, make, records, user_id, zone)
+    except BrokenProcessPool:
+        return None
+
+
 _pool: tuple[ProcessPoolExecutor, int] | None = None  # and its number of workers
 _sharing = False  # a batch is being shared: the workers are busy
+_starting = threading.Lock()
 
 
 def _start(workers: int) -> None:
     global _pool
-    if _pool is None:
+    with _starting:  # the service's start and a replacement after a death may overlap
+        if _pool is not None:
+            return
         worker.start()
         pool = ProcessPoolExecutor(workers, mp_context=worker.CONTEXT, initializer=_exit_with, initargs=(os.getpid(),))
-        # every worker forked now (3.11 starts them all at the first submit), not in a request
-        for done in [pool.submit(warm) for _ in range(workers)]:
-            done.result(timeout=60)
+        try:
+            # one warm-up per worker, at once: each finds none idle and forks one, now and not in a request
+            for done in [pool.submit(warm) for _ in range(workers)]:
+                done.result(timeout=60)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
         _pool = pool, workers
+
+
+def _start_again(workers: int) -> None:
+    try:
+        _start(workers)
+    except Exception:  # the service goes on making every batch itself
+        log.exception("new normalizing workers could not be started")
 
 
 def _replace(broken: ProcessPoolExecutor, workers: int) -> None:
@@ -101,7 +127,7 @@ def _replace(broken: ProcessPoolExecutor, workers: int) -> None:
         log.warning("a normalizing worker died; new ones are being started")
         _pool = None
         broken.shutdown(wait=False, cancel_futures=True)
-        threading.Thread(target=_start, args=(workers,), name="spare-cores", daemon=True).start()
+        threading.Thread(target=_start_again, args=(workers,), name="spare-cores", daemon=True).start()
 
 
 def _exit_with(service: int) -> None:
@@ -114,13 +140,15 @@ def _exit_with(service: int) -> None:
             gone = os.pidfd_open(service)  # readable once the service has exited
         except ProcessLookupError:
             os._exit(0)
-        except OSError:  # no pidfd here (Linux < 5.3): ask every second
+        except (OSError, AttributeError):  # no pidfd here (Linux < 5.3, not Linux): ask every second
             while True:
                 time.sleep(1.0)
                 try:
                     os.kill(service, 0)
                 except ProcessLookupError:
                     os._exit(0)
+                except PermissionError:  # alive (its pid cannot have gone to another user's process yet)
+                    pass
         select.select([gone], [], [])
         os._exit(0)
 
