@@ -14,7 +14,7 @@ from app.contracts import SourceName, TargetType, TemporalMode
 # what should be done and is not (「本周还有哪些待办没完成」「有没有逾期的」): a DUE_IN cue, a need for
 # recall without a time word (AFFAIRS) and the unresolved filter (UNRESOLVED)
 _UNFINISHED = r"没完成|未完成|没做完|没办完|还没做|还没交|逾期"
-SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|跟你说|和你说|对你说|告诉过?你|说起")
+SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|跟你说|和你说|对你说|告诉过?你|说起")
 # 几点: when it is planned (今天几点开会), or when it happened if the time asked about is over (昨天几点睡的,
 # router._mode)
 ASKS_CLOCK = re.compile(r"几点")
@@ -25,12 +25,12 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     ("MENTIONED_IN", SAID),
     # also DUE_IN: a deadline expression (这周五之前) whatever the verb, see router._mode
     # ...and what should be done by then and is not
-    ("DUE_IN", re.compile(rf"截止|要交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成|{_UNFINISHED}|没交|过期", re.I)),
+    ("DUE_IN", re.compile(rf"截止|要交|得交|该交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成|{_UNFINISHED}|没交|过期", re.I)),
     # a question about the state of one's own affairs without a time word: what happened and what
     # was said about it (「恒通的合同签了吗」「眼科号约好了没」「年会的事定下来了吗」)
     ("AMBIGUOUS", re.compile(r"(?:了|好|完|没)(?:吗|没|没有|么)[?？]?$|进展|怎么样了|有什么动静|定下来没")),
     ("CREATED_IN", re.compile(r"定了|定下|决定|创建|新建|建了|立了|确定了|答应了|答应过|承诺了|承诺过|保证过|新记")),
-    ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要做什么|要干什么|要干嘛|待办|有空")),
+    ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要(?:做|干|忙)(?:什么|嘛|啥)|待办|有空")),
     ("PLANNED_IN", ASKS_CLOCK),
     ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|发生|完成了|去了|见了|参加了|开了|办了|经历")),
     ("AMBIGUOUS", re.compile(r"重要|需要注意|要注意|值得注意|要紧|关键|大事|紧急")),
@@ -77,21 +77,32 @@ SOURCE_INTENT = re.compile(
 # A temporal need without a time word (api.md: then the last 30 days).
 HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙|有什么动静")
 # ...and so does a question about the state of the user's own affairs (「周报写了没」「合同签了吗」)
-STATUS_QUESTION = re.compile(r"(?:了|好|完|掉|过)(?:吗|没|没有|么)[?？]?\s*$|定下来没|弄好没|搞定没|办好没")
+# (「X好吗」 asks for advice, 「早上空腹喝咖啡好吗」; 「约好没」 is a status; 「签没签」「有没有交」 too)
+STATUS_QUESTION = re.compile(r"(?:了|完|掉|过|来)(?:吗|没|没有|么)(?:啊|呀|呢)?[?？]?\s*$|好(?:没|没有)(?:啊|呀|呢)?[?？]?\s*$|"
+                             r"定下来没|弄好没|搞定没|办好没|有没有(?:签|交|发|约|定|办|做|搞定|弄好|完成|回复|回)|"
+                             r"([签交发约定办做买订付还寄])没\1")
 # ...and a question about one's own to-dos or how an affair went (「我有哪些待办」「和恒通谈得怎么样」
 # 「面试结果怎么样」「恒通的事有消息吗」): each is about the user's own records, so the last 30 days
-AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友)|得交|"
-                     r"(?<!觉)得怎么样|(?<!觉)得如何|结果怎么样|结果如何|情况如何|情况怎么样|事有(?:没有)?消息|有(?:没有)?回音|有(?:没有)?回复")
+AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友)|得交|快到期|要到期|到哪一步|"
+                     r"(?<!觉)得(?:怎么样|如何|咋样)|结果(?:怎么样|如何|咋样)|情况(?:如何|怎么样|咋样)|事(?:情)?(?:怎么样|如何|咋样)|"
+                     r"(?:咋样|如何)了|事有(?:没有)?消息|有(?:没有)?回音|有(?:没有)?回复")
 # small talk that looks like one (「吃了吗」「你睡了没」) is not
 SMALL_TALK = re.compile(r"^\s*(?:你|您)?(?:吃|睡|起|到|走|下班|回来|忙完)了?(?:吗|没|没有)[?？]?\s*$")
 # Past decisions live in Memory V2 (RFC §2.1 "历史决策").
 ASKS_DECISION = re.compile(r"上次|上回|之前定|当时定|定的|决定|约定|承诺|答应|结论|共识")
 # A time word in a world-knowledge or generative request (今天天气, 写一篇春节作文) is no recall need...
+WORLD = (
+    r"天气|气温|下雨|下雪|降温|升温|台风|雾霾|空气质量|新闻|股价|股票|汇率|是几号|几月几号|星期几|周几|礼拜几|多少号|"
+    r"什么日子|放假吗|农历|黄历|闰年|"
+    # the calendar as everyone's: 「明天是什么节日」「春节放几天假」「中秋节的由来」「距离元旦还有几天」「中秋节为什么吃月饼」
+    r"什么节日|是啥节(?!目)|是什么节(?!目)|由来|习俗|为什么吃|放几天|还有几天(?:到|过)|(?:距离?|离)(?:元旦|春节|过年|国庆|中秋|端午|圣诞|周末)还有"
+)
+# ...nor in a request for material (写, 翻译, 推荐) unless it asks about a thing the user did: 「上周翻译的那份
+# 合同发出去了吗」 (router: a time over and a question about what was done)
 NOT_RECALL = re.compile(
-    r"天气|气温|下雨|下雪|新闻|股价|股票|汇率|是几号|几月几号|星期几|周几|礼拜几|多少号|什么日子|放假吗|农历|黄历|"
-    # the calendar as everyone's: 「明天是什么节日」「春节放几天假」「中秋节的由来」「距离元旦还有几天」
-    r"什么节日|由来|放几天|还有几天(?:到|过)|距离?(?:元旦|春节|过年|国庆|中秋|端午|圣诞|周末)还有|"
-    r"帮我写|写一|写个|写篇|作文|翻译|推荐|生成|讲个|笑话|首诗|歌词|食谱|菜谱|去哪玩|哪里玩|怎么过|"
+    rf"{WORLD}|"
+    # where to go is advice (「周末带孩子去哪儿玩比较好」); where one went is history (「国庆去哪玩了」)
+    r"帮我写|写一|写个|写篇|作文|翻译|推荐|生成|讲个|笑话|首诗|歌词|食谱|菜谱|去哪儿?玩(?![了的过])|哪[里儿]玩(?![了的过])|怎么过|"
     # language about words, not about the user's days: 「“明天见”用英语怎么说」「把…改得更礼貌」
     r"[语文]怎么说|怎么说比较|怎么说才|什么意思|怎么写|怎么读|造句|文案|润色|改写|改得|语气|措辞|格式|用[^，。？?]{1,4}语"
 )
@@ -99,8 +110,14 @@ NOT_RECALL = re.compile(
 QUOTED = re.compile(r"“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|\"[^\"]*\"|'[^']*'")
 # ...unless it points back at the user's own history: 「上周你推荐的那本书」 is a recall question.
 # 「把我昨天说的话翻译成英文」「根据我这周做的事写个周报」 are too
-OWN_HISTORY = re.compile(r"你[^，。？?]{0,4}的|我[^，。？?]{0,4}(?:说|讲|提|聊|写|记|输入|问|做|干|忙)过?的|上次|上回|之前|以前|"
-                         r"当时|说过|聊过|提过|周报|工作总结")
+OWN_HISTORY = re.compile(r"你[^，。？?]{0,4}的|我[^，。？?]{0,4}(?:说|讲|提|聊|写|记|输入|问|做|干|忙)过?的|上次|上回|"
+                         # 之前 on its own (「之前说的方案」「我之前推荐的」), not a deadline's (周五之前)
+                         r"(?:^|[，。？?\s我你])(?:之前|以前)|当时|说过|聊过|提过|周报|工作总结")
+# a question about a thing done, asked with a time that is over (router): 「国庆去哪玩了」「上周我推荐给老王的
+# 那本书叫啥」「昨天写的那篇文案发了没」
+PAST_DEED = re.compile(r"(?:了|的|过)(?:吗|没有?|么|呢|啊)?[?？]?\s*$|叫(?:啥|什么)(?:来着)?[?？]?\s*$|"
+                       r"(?:了|完)没(?:有)?[?？]?\s*$")
+WORLD_FACTS = re.compile(WORLD)
 
 # ---------------------------------------------------------------- filters and output
 

@@ -45,6 +45,7 @@ from app.planner.cues import (
     MODE_CUES,
     NOT_RECALL,
     OWN_HISTORY,
+    PAST_DEED,
     QUOTED,
     SAID,
     SMALL_TALK,
@@ -56,6 +57,7 @@ from app.planner.cues import (
     TOPIC_STOP,
     TYPE_CUES,
     UNRESOLVED,
+    WORLD_FACTS,
 )
 from app.planner.timeparse import in_calendar, parse
 from app.text import clean_text, simplified
@@ -144,8 +146,10 @@ _NEEDS: dict[tuple[bool, bool], tuple[str, ContextNeeds]] = {
 }
 
 
-def _needs(query: str, expressions: list[TimeExpression]) -> tuple[str, ContextNeeds]:
-    recall = not NOT_RECALL.search(query) or bool(OWN_HISTORY.search(query))
+def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tuple[str, ContextNeeds]:
+    past_deed = (any(e.end <= now for e in expressions) and bool(PAST_DEED.search(query))
+                 and not WORLD_FACTS.search(query))
+    recall = not NOT_RECALL.search(query) or bool(OWN_HISTORY.search(query)) or past_deed
     status = bool(STATUS_QUESTION.search(query)) and not SMALL_TALK.search(query)
     temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status
                                or AFFAIRS.search(query))
@@ -200,7 +204,7 @@ def plan_for(query: str, clock: Clock, *, semantic: SemanticPlanner | None = Non
     # a time word inside quotes is material to work on, not the question's time (「“明天见”用英语怎么说」)
     expressions = [e for e in parse(query, now, clock.zone)
                    if not any(lo <= e.span[0] < hi for lo, hi in quoted)]
-    query_type, needs = _needs(query, expressions)
+    query_type, needs = _needs(query, expressions, now)
     mode = _mode(query, expressions, now)
     meaning = MODES[mode]
     scope = _hull(expressions)

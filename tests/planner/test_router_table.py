@@ -150,6 +150,20 @@ MORE = """
 苹果新手机有消息吗 | AMBIGUOUS | - | - | chat | SKIP
 帮我翻译一下人民日报今天的社论 | AMBIGUOUS | - | - | chat | SKIP
 昨天几点睡的 | OCCURRED_IN | - | 2026-09-02 00:00~2026-09-03 00:00 | chat | REQUIRED
+上周末去哪玩了 | AMBIGUOUS | 2026-08-29 00:00~2026-08-31 00:00 | 2026-08-29 00:00~2026-08-31 00:00 | chat | REQUIRED
+上周翻译的那份合同发出去了吗 | AMBIGUOUS | 2026-08-24 00:00~2026-08-31 00:00 | 2026-08-24 00:00~2026-08-31 00:00 | chat | REQUIRED
+合同到底签没签 | AMBIGUOUS | 2026-08-04 10:00~2026-09-03 10:00 | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
+体检报告出来没 | AMBIGUOUS | 2026-08-04 10:00~2026-09-03 10:00 | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
+跟装修公司谈得咋样 | AMBIGUOUS | 2026-08-04 10:00~2026-09-03 10:00 | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
+明天得交什么 | DUE_IN | - | 2026-09-04 00:00~2026-09-05 00:00 | chat | REQUIRED
+今天要干啥 | PLANNED_IN | - | 2026-09-03 00:00~2026-09-04 00:00 | chat | REQUIRED
+昨晚跟老婆聊的那个旅行计划是去哪 | MENTIONED_IN | 2026-09-02 18:00~2026-09-03 00:00 | - | chat | REQUIRED
+早上空腹喝咖啡好吗 | AMBIGUOUS | - | - | chat | SKIP
+离春节还有多少天 | PLANNED_IN | - | - | chat | SKIP
+中秋节为什么吃月饼 | PLANNED_IN | - | - | chat | SKIP
+明天要降温吗 | PLANNED_IN | - | - | chat | SKIP
+帮我写个通知：请大家周五之前提交报销单 | DUE_IN | - | - | chat | SKIP
+周末带孩子去哪儿玩比较好 | PLANNED_IN | - | - | chat | SKIP
 """
 
 MORE_ROWS = [pytest.param(*[c.strip() for c in line.split("|")], id=line.split("|")[0].strip())
