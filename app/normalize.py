@@ -28,7 +28,8 @@ from app.text import clean_text, simplified
 SOURCE_QUALITY: dict[Role, float] = {"calendar": 1.0, "segment": 0.99, "user": 0.97, "run": 0.9, "assistant": 0.85,
                                      "memory": 0.8}
 
-_DECIDED = re.compile(r"决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成")  # 搞定了: done
+# 搞定了: done; 还没定下来 / 没决定: nothing decided yet
+_DECIDED = re.compile(r"(?<![没未])(?:决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成)")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 # A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
 _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
@@ -41,6 +42,7 @@ _TODO = re.compile(
     r"(?<![以提])前(?:交|给|发|回复|完成|提交|报|做|写|改|付|订|办|寄)(?![的过了])|必须",
     re.I,
 )
+_GOING_TO = re.compile(r"(?:要|得|需要)去")
 _EVENT = re.compile(
     r"开会|会议|例会|周会|见面|见了|拜访|签约|签合同|签了|吃饭|吃了?[午晚早]饭|午饭|晚饭|聚餐|看牙|牙医|医院|面试|体检|出差|评审|上线|发布|约了|复诊|看病|航班|"
     r"演示|汇报|培训|团建|电话会|视频会|讨论|沟通|演讲|参加|去了|会面|聚会|婚礼|生日|旅行|旅游|接孩子|家长会"
@@ -52,7 +54,7 @@ _FRAMING = re.compile(
 _PERIODS = ("week", "month", "quarter", "year")
 _CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
 # a plan moved to a time (周会改到周五): said by the record that moves it, and framing its new time
-_MOVE_TO = "改到|改在|推迟到|推到|延到|延期到|顺延到|提前到|挪到|换到"
+_MOVE_TO = "改到|改在|推迟到|推到|延到|延后到|延期到|顺延到|提前到|往前提到|挪到|换到|调到|改签到"
 # Deadline words said with a time (截止到…, …之前): the item's due time says them, and so do the
 # words that move a plan to its time (往后挪到…); 整 after a clock time (四点整) is part of it
 _DEADLINE_BEFORE = re.compile(rf"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在|[定约]在|安排在|定于|(?:往[前后])?(?:{_MOVE_TO}))$")
@@ -80,7 +82,7 @@ _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|�
 _EMBED_CHARS = 4000  # long texts are cut before analysis
 # A record that calls a plan off, or moves it to the time it names (「周会改到周五上午十点」).
 _CALLED_OFF = re.compile(
-    r"取消|去不了|去不成|办不成|来不了|作废|泡汤|黄了|算了|改天再|改期了|延期了|撤了|推掉|"
+    r"取消|去不了|去不成|办不成|来不了|作废|泡汤|黄了|算了|改天(?:再|吧|了)|改期了|延期了|撤了|推掉|爽约|"
     # 不去了, 不用开了, 不聚了, 就不参加了, 不用接孩子了 (a verb of doing the plan; not 不错了, 不早了)
     r"(?<![看用赶追考])不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)"
     r"[^，。,；！就才]{0,3}了"
@@ -176,10 +178,16 @@ def _on_its_day(text: str, expr: TimeExpression | None, exprs: list[TimeExpressi
     return msgspec.structs.replace(expr, start=start, end=start + _STEP[expr.grain])
 
 
-def _event_expression(exprs: list[TimeExpression]) -> TimeExpression | None:
-    """The expression that dates the event: the finest grain, the later one on a tie."""
+def _event_expression(body: str, exprs: list[TimeExpression]) -> TimeExpression | None:
+    """The expression that dates the event: the finest grain, the later one on a tie — of those
+    after a move (「3点半的会改到4点」), else of those outside the questions the text asks
+    (「下周一早上九点要做演示，今晚怎么准备？」)."""
+    moved = _MOVED.search(body)
+    after_move = [e for e in exprs if moved is not None and e.span is not None and e.span[0] >= moved.end()]
+    asked = [m.span() for m in _ASKED.finditer(body)]
+    told = [e for e in exprs if e.span is None or not any(lo <= e.span[0] < hi for lo, hi in asked)]
     best = None
-    for e in exprs:
+    for e in after_move or told or exprs:
         if best is None or GRAIN_ORDER.index(e.grain) <= GRAIN_ORDER.index(best.grain):
             best = e
     return best
@@ -190,7 +198,8 @@ def classify(text: str) -> ItemType:
         return "decision"
     if _COMMITMENT.search(text) or _FAVOUR.search(text):
         return "commitment"
-    if _TODO.search(text):
+    # 「下周一要去杭州出差」「明天下午两点要去医院复查」: going to an event is the event, not a task
+    if _TODO.search(_GOING_TO.sub("去", text) if _EVENT.search(text) else text):
         return "todo"
     if _EVENT.search(text):
         return "event"
@@ -340,7 +349,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
                 and not _REQUEST.search(body))
     kind = stated.type or ("mention" if question else classify(_told(text)))
     exprs = parse(body, observed, zone, stored=True)
-    expr = None if question else _on_its_day(body, _event_expression(exprs), exprs, observed, zone)
+    expr = None if question else _on_its_day(body, _event_expression(body, exprs), exprs, observed, zone)
     # the text's own time decides the status even where the upstream dates the record itself
     text_time, grain, confidence = _text_time(expr, kind, body, observed, zone, happened_when_said)
     scheduled = expr is not None and expr.grain in ("minute", "hour") and expr.start > observed
