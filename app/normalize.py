@@ -178,12 +178,17 @@ def _on_its_day(text: str, expr: TimeExpression | None, exprs: list[TimeExpressi
     return msgspec.structs.replace(expr, start=start, end=start + _STEP[expr.grain])
 
 
+def _moves_to(body: str, expr: TimeExpression) -> bool:
+    """Whether the text moves something to `expr` (it comes after 改到, 改成, 推迟到 …)."""
+    moved = _MOVED.search(body)
+    return moved is not None and expr.span is not None and expr.span[0] >= moved.end()
+
+
 def _event_expression(body: str, exprs: list[TimeExpression]) -> TimeExpression | None:
     """The expression that dates the event: the finest grain, the later one on a tie — of those
     after a move (「3点半的会改到4点」), else of those outside the questions the text asks
     (「下周一早上九点要做演示，今晚怎么准备？」)."""
-    moved = _MOVED.search(body)
-    after_move = [e for e in exprs if moved is not None and e.span is not None and e.span[0] >= moved.end()]
+    after_move = [e for e in exprs if _moves_to(body, e)]
     asked = [m.span() for m in _ASKED.finditer(body)]
     told = [e for e in exprs if e.span is None or not any(lo <= e.span[0] < hi for lo, hi in asked)]
     best = None
@@ -351,6 +356,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     exprs = parse(body, observed, zone, stored=True)
     expr = None if question else _on_its_day(body, _event_expression(body, exprs), exprs, observed, zone)
     # the text's own time decides the status even where the upstream dates the record itself
+    if kind == "decision" and expr is not None and _moves_to(body, expr) and not _DECIDED.search(body.replace("改成", "")):
+        kind = "event"  # 「周会时间改成周五下午三点」 moves a meeting (「决定下周起站会改到十点」 is a decision)
     text_time, grain, confidence = _text_time(expr, kind, body, observed, zone, happened_when_said)
     scheduled = expr is not None and expr.grain in ("minute", "hour") and expr.start > observed
     # a day or week ahead, no time in the text before now, and nothing said done outside its clause
@@ -372,9 +379,12 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     deadline = expr is not None and expr.text.endswith(("之前", "以前", "前"))
     dated_ahead = ((scheduled or day_ahead) and not deadline) or (
         deadline and expr.end > observed and "把" in body and not _ALREADY.search(body))
-    status = stated.status or _status(kind, body, text_time, observed, dated_ahead)
+    # what is still ahead is read in what the text tells, not in what it asks next (「报价单已经发给客户了，
+    # 接下来要怎么跟进？」 is done)
+    told = _told(body)
+    status = stated.status or _status(kind, told, text_time, observed, dated_ahead)
     # an upstream that states the type or status (an agent run, a memory) says what the record is
-    change = None if stated.type or stated.status else _change(body, kind, status, expr, observed)
+    change = None if stated.type or stated.status else _change(told, kind, status, expr, observed)
     if change == "done" and kind == "mention":
         kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
     if status == "completed" and kind != "decision" and expr is not None and expr.start > observed \
