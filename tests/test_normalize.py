@@ -112,6 +112,7 @@ MeInput 新版本上线了，暂时没有问题 | 2026-09-02 22:05 | obs | event
 跟王总的饭局只能改天了 | 2026-09-02 20:30 | obs | mention | cancelled
 周会时间改成周五下午三点 | 2026-09-02 20:30 | 2026-09-04 15:00 | event | planned
 方案改成B版了 | 2026-09-02 20:30 | obs | decision | completed
+报告到现在还没写完 | 2026-09-02 20:30 | obs | mention | mentioned
 报价单已经发给客户了，接下来要怎么跟进比较好？ | 2026-09-02 20:30 | obs | todo | completed
 昨天吃了火锅，下午3点开会 | 2026-09-02 20:30 | 2026-09-02 15:00 | event | completed
 """
