@@ -356,9 +356,9 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     kind = stated.type or ("mention" if question else classify(_told(text)))
     exprs = parse(body, observed, zone, stored=True)
     expr = None if question else _on_its_day(body, _event_expression(body, exprs), exprs, observed, zone)
-    # the text's own time decides the status even where the upstream dates the record itself
     if kind == "decision" and expr is not None and _moves_to(body, expr) and not _DECIDED.search(body.replace("改成", "")):
         kind = "event"  # 「周会时间改成周五下午三点」 moves a meeting (「决定下周起站会改到十点」 is a decision)
+    # the text's own time decides the status even where the upstream dates the record itself
     text_time, grain, confidence = _text_time(expr, kind, body, observed, zone, happened_when_said)
     scheduled = expr is not None and expr.grain in ("minute", "hour") and expr.start > observed
     # a day or week ahead, no time in the text before now, and nothing said done outside its clause

@@ -18,6 +18,11 @@ SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[
 # 几点: when it is planned (今天几点开会), or when it happened if the time asked about is over (昨天几点睡的,
 # router._mode)
 ASKS_CLOCK = re.compile(r"几点")
+# A question about the state of one's own affairs (「周报写了没」「合同签了吗」「签没签」「有没有交」; 「X好吗」
+# asks for advice, 「早上空腹喝咖啡好吗」, while 「约好没」 is a status)
+STATUS_QUESTION = re.compile(r"(?:了|完|掉|过|来)(?:吗|没|没有|么)(?:啊|呀|呢)?[?？]?\s*$|好(?:没|没有)(?:啊|呀|呢)?[?？]?\s*$|"
+                             r"定下来没|弄好没|搞定没|办好没|有没有(?:签|交|发|约|定|办|做|搞定|弄好|完成|回复|回)|"
+                             r"(?P<verb>[签交发约定办做买订付还寄])没(?P=verb)")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
     ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记"
@@ -28,7 +33,7 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     ("DUE_IN", re.compile(rf"截止|要交|得交|该交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成|{_UNFINISHED}|没交|过期", re.I)),
     # a question about the state of one's own affairs without a time word: what happened and what
     # was said about it (「恒通的合同签了吗」「眼科号约好了没」「年会的事定下来了吗」)
-    ("AMBIGUOUS", re.compile(r"(?:了|好|完|没)(?:吗|没|没有|么)[?？]?$|进展|怎么样了|有什么动静|定下来没")),
+    ("AMBIGUOUS", re.compile(rf"{STATUS_QUESTION.pattern}|进展|怎么样了|有什么动静")),
     ("CREATED_IN", re.compile(r"定了|定下|决定|创建|新建|建了|立了|确定了|答应了|答应过|承诺了|承诺过|保证过|新记")),
     ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要(?:做|干|忙)(?:什么|嘛|啥)|待办|有空")),
     ("PLANNED_IN", ASKS_CLOCK),
@@ -74,13 +79,8 @@ SOURCE_INTENT = re.compile(
 
 # ---------------------------------------------------------------- what the question needs (RFC §2.1)
 
-# A temporal need without a time word (api.md: then the last 30 days).
+# A temporal need without a time word (api.md: then the last 30 days); so is a STATUS_QUESTION.
 HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙|有什么动静")
-# ...and so does a question about the state of the user's own affairs (「周报写了没」「合同签了吗」)
-# (「X好吗」 asks for advice, 「早上空腹喝咖啡好吗」; 「约好没」 is a status; 「签没签」「有没有交」 too)
-STATUS_QUESTION = re.compile(r"(?:了|完|掉|过|来)(?:吗|没|没有|么)(?:啊|呀|呢)?[?？]?\s*$|好(?:没|没有)(?:啊|呀|呢)?[?？]?\s*$|"
-                             r"定下来没|弄好没|搞定没|办好没|有没有(?:签|交|发|约|定|办|做|搞定|弄好|完成|回复|回)|"
-                             r"([签交发约定办做买订付还寄])没\1")
 # ...and a question about one's own to-dos or how an affair went (「我有哪些待办」「和恒通谈得怎么样」
 # 「面试结果怎么样」「恒通的事有消息吗」): each is about the user's own records, so the last 30 days
 AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友)|得交|快到期|要到期|到哪一步|"

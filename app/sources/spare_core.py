@@ -1,8 +1,8 @@
 """Normalizing a big pull on the spare cores.
 
 Making a candidate of a record (the time parser, some 25 text rules) and taking its keywords
-(rjieba) is pure Python, 0.1–0.2 ms a record: a cold user's 2,000 records held the event loop a
-third of a second, on one core of two. When a pull brings at least MIN_SHARED records that were
+(rjieba) is pure Python: a cold user's 2,000 records held the event loop for most of the cold
+query, on one core of two (bench/spare_cores.py prints the time alone and shared). When a pull brings at least MIN_SHARED records that were
 never normalized, worker processes (forked by the fork server of app/sources/worker.py, whose
 preload has imported and warmed the normalizer) each take a share while the service makes the
 rest, and their candidates come back pickled with their keywords. One batch is shared at a time:
@@ -33,7 +33,7 @@ from app.sources.meinput import Segment, to_candidate
 
 log = logging.getLogger("app.fetch")
 
-# below this a worker's round trip (pickling both ways, ~25 µs a record) saves too little to matter
+# below this a worker's round trip (the records and their candidates pickled both ways) saves too little to matter
 MIN_SHARED = 128
 
 Make = Callable[[Any, str, tzinfo], Candidate]  # a source's to_candidate: (record, user_id, zone)
@@ -184,7 +184,7 @@ _warm = False
 
 
 def warm() -> None:
-    """Make one candidate here (once per process): the first record otherwise paid ~60 ms for the
+    """Make one candidate here (once per process): the first record otherwise paid for loading the
     Traditional→Simplified table and the parser's first use."""
     global _warm
     if not _warm:
