@@ -9,6 +9,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import httpx
@@ -21,13 +22,14 @@ from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest, Sou
 from app.db.bootstrap import prepare_database
 from app.db.engine import create_engine
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
-from app.errors import BadRequest
+from app.errors import BadRequest, RecallError
 from app.fetch import Upstreams, fetch_candidates
 from app.logs import UserHash, caller_name
 from app.pipeline.bundle import build_bundle
 from app.pipeline.runner import prepare_stages, run_stages
 from app.planner import plan_request
 from app.settings import Settings
+from app.sources.meinput import Segment, to_candidate
 from app.sources.registry import SOURCES
 from app.sqlfiles import Queries
 from app.text import clean_text
@@ -38,6 +40,10 @@ if TYPE_CHECKING:
     from app.metrics import Metrics
 
 log = logging.getLogger("app.recall")
+WARM_UP_QUERY = "我最近一周有什么重要的事？"
+WARM_UP_NOW = datetime(2026, 1, 8, 9, tzinfo=UTC)
+WARM_UP_TEXTS = ("明天下午3点和王总开会讨论合同", "明天下午三点跟王总开会，讨论合同", "周报写完了")
+WARM_UP_S = 5.0
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # C0, DEL and C1
 
 
@@ -72,6 +78,21 @@ class RecallDeps:
                    upstreams=upstreams or Upstreams.from_settings(settings), user_hash=UserHash(settings.log_key),
                    metrics=metrics, tracer=tracer)
 
+    async def warm_up(self) -> None:
+        """Before the first request: the stages run once over a few made-up records, so that the first
+        user does not pay for opening a pooled connection and for its server process reading the
+        catalogs, pgvector and our statements the first time (bench/recall.py's cold query). Best
+        effort: a database that is not reachable yet is the first request's (and /readyz's) to report."""
+        plan, clock = plan_request(WARM_UP_QUERY, None, WARM_UP_NOW, None, self.settings.default_timezone)
+        candidates = [to_candidate(Segment(id=f"warm-up-{i}", text=text, observed_at=WARM_UP_NOW.isoformat()),
+                                   "warm-up", clock.zone) for i, text in enumerate(WARM_UP_TEXTS)]
+        try:
+            async with asyncio.timeout(WARM_UP_S):
+                stage_input = await prepare_stages(plan, clock, candidates, self.embedder)
+                await run_stages(self.engine, self.queries, stage_input)
+        except (RecallError, OSError, TimeoutError) as exc:
+            log.warning("warm-up skipped: %s", exc)
+
 
 @asynccontextmanager
 async def open_recall(settings: Settings, *, embedder: Embedder | None = None) -> AsyncIterator[RecallDeps]:
@@ -83,6 +104,7 @@ async def open_recall(settings: Settings, *, embedder: Embedder | None = None) -
         async with httpx.AsyncClient() as client:
             deps = RecallDeps.create(settings, engine, client, embedder=embedder)
             deps.upstreams.start()
+            await deps.warm_up()
             try:
                 yield deps
             finally:

@@ -285,7 +285,7 @@ def create_app(
         middleware.insert(0, request_tracing(tracer_provider))
     app = Litestar(
         route_handlers=handlers,
-        on_startup=[deps.upstreams.start],
+        on_startup=[deps.upstreams.start, deps.warm_up],
         on_shutdown=[deps.upstreams.aclose],  # the app made its upstream clients: it closes them
         middleware=middleware,
         exception_handlers={

@@ -43,6 +43,32 @@ async def test_openapi_is_served(build_app):
     assert "/v1/context-planner/plan" in resp.json()["paths"]
 
 
+async def test_the_first_request_finds_a_connection_already_open(build_app):
+    app = build_app()
+    pool = app.state.engine.pool
+    assert pool.checkedin() == 0
+    async with AsyncTestClient(app):  # the start-up's warm-up ran its stages once
+        assert pool.checkedin() == 1, "the first recall would open (and warm) a connection itself"
+
+
+async def test_a_database_down_at_start_does_not_stop_the_service(http_client, caplog):
+    from app.db.engine import create_engine
+    from app.settings import load_settings
+    from app.sqlfiles import Queries
+    from app.web import create_app
+
+    settings = load_settings({})
+    engine = create_engine(f"postgresql://recall@127.0.0.1:{_free_port()}/recall", settings)
+    try:
+        async with AsyncTestClient(create_app(settings, engine=engine, queries=Queries(),
+                                              http_client=http_client)) as client:
+            alive = await client.get("/healthz")
+            assert alive.status_code == 200 and alive.json()["database"] == "unreachable"
+        assert any(r.message.startswith("warm-up skipped") for r in caplog.records)
+    finally:
+        await engine.dispose()
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
