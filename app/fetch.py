@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
@@ -30,7 +30,7 @@ from app.settings import Settings
 from app.sources import worker
 from app.sources.http import SourceError, SourceTimeout
 from app.sources.registry import SOURCES, Source
-from app.sources.spare_core import SpareCores
+from app.sources.spare_core import Batch, SpareCores
 from app.sources.upstream import SourceHealth, UpstreamClient, UpstreamLimits
 from app.sources.wire import Pull
 
@@ -134,15 +134,22 @@ async def _read(job: _Job, up: Upstreams, budget: float) -> tuple[list[Candidate
 
 
 async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[Candidate], SourceReport]:
+    with up.spare_cores.batch(job.source.to_candidate, job.pull.user_id, job.zone) as batch:
+        return await _pull_and_normalize(job, up, budget, _Normalizing(job, up.normalized, batch))
+
+
+async def _pull_and_normalize(job: _Job, up: Upstreams, budget: float,
+                              normalizing: _Normalizing) -> tuple[list[Candidate], SourceReport]:
     started = time.monotonic()
     try:
         async with asyncio.timeout(budget + BACKSTOP_S):  # cancels our own waiting only, never an HTTP exchange
-            pulled = await job.source.pull(job.pull, job.upstream.call(job.token, started + budget))
+            pulled = await job.source.pull(replace(job.pull, on_page=normalizing.add),
+                                           job.upstream.call(job.token, started + budget))
     except (TimeoutError, SourceError) as exc:
         return [], SourceReport(status="error", error=_failure(exc, budget), ms=_ms(started))
     if pulled.stopped is not None and not pulled.fetched:
         return [], SourceReport(status="error", error=_failure(pulled.stopped, budget), ms=_ms(started))
-    made = await _normalized(job, up, pulled.records)
+    made = await normalizing.made(pulled.records)
     candidates = [c for c in made if c is not None]
     skipped = pulled.skipped + len(made) - len(candidates)
     if skipped > pulled.skipped:
@@ -158,21 +165,41 @@ async def _read_upstream(job: _Job, up: Upstreams, budget: float) -> tuple[list[
                                     truncated=pulled.truncated)
 
 
-async def _normalized(job: _Job, up: Upstreams, records: list[Any]) -> list[Candidate | None]:
-    """Each record's candidate, in order (None: unreadable); made once per record and zone, the
-    new ones shared with the spare cores."""
-    user_id, zone = job.pull.user_id, job.zone
-    keys = [(job.source.name, user_id, zone, raw) if (raw := _record_bytes(r)) is not None else None
-            for r in records]
-    found = [up.normalized.known(key) if key is not None else None for key in keys]
-    new = [i for i, c in enumerate(found) if c is None]
-    made = await up.spare_cores.make_all(job.source.to_candidate, [records[i] for i in new], user_id, zone)
-    for i, one in zip(new, made, strict=True):
-        if one is not None:
-            found[i] = one[0]
-            if (key := keys[i]) is not None:
-                up.normalized.keep(key, one[0], len(key[3]))
-    return found
+class _Normalizing:
+    """A pull's records made candidates, each once per record and zone: those normalized before
+    (NormalizedRecords) found again, the new ones handed to the spare cores as their pages arrive."""
+
+    def __init__(self, job: _Job, normalized: NormalizedRecords, batch: Batch) -> None:
+        self._source, self._user_id, self._zone = job.source.name, job.pull.user_id, job.zone
+        self._normalized = normalized
+        self._batch = batch
+        self._keys: dict[int, tuple[Any, tuple | None]] = {}  # id(record) → (the record, its key)
+
+    def add(self, records: list[Any]) -> None:
+        self._batch.add([r for r in records if self._known(r) is None])
+
+    async def made(self, records: list[Any]) -> list[Candidate | None]:
+        """Each record's candidate, in order (None: unreadable)."""
+        found = [self._known(r) for r in records]
+        new = [i for i, c in enumerate(found) if c is None]
+        made = await self._batch.make([records[i] for i in new])
+        for i, one in zip(new, made, strict=True):
+            if one is not None:
+                found[i] = one[0]
+                if (key := self._key(records[i])) is not None:
+                    self._normalized.keep(key, one[0], len(key[3]))
+        return found
+
+    def _known(self, record: Any) -> Candidate | None:
+        key = self._key(record)
+        return self._normalized.known(key) if key is not None else None
+
+    def _key(self, record: Any) -> tuple | None:
+        kept = self._keys.get(id(record))
+        if kept is None:  # the record is kept with its key: its id is not reused while this pull lasts
+            raw = _record_bytes(record)
+            kept = self._keys[id(record)] = (record, (self._source, self._user_id, self._zone, raw) if raw is not None else None)
+        return kept[1]
 
 
 _encode = msgspec.msgpack.Encoder().encode

@@ -1,12 +1,13 @@
-"""A big batch of new records is normalized partly in worker processes: the same candidates, in the
-same order, as made in the service; a dead worker costs nothing but time; a second batch does not
-queue behind the first."""
+"""A big batch of new records is normalized partly in worker processes, handed over as a pull's
+pages arrive: the same candidates, in the same order, as made in the service; a dead worker costs
+nothing but time; a second batch does not queue behind the first; a batch closed early leaves the
+workers no work."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
-import math
 import os
 import signal
 import subprocess
@@ -22,17 +23,18 @@ from app.candidate import Candidate
 from app.embed import candidate_keywords, keyword_vector
 from app.emulator.dataset import DEMO_USER, build_dataset
 from app.sources import meinput, spare_core
-from app.sources.spare_core import MIN_SHARED, SpareCores, make_all
+from app.sources.spare_core import CHUNK, SpareCores, make_all
 
 ZONE = ZoneInfo("Asia/Shanghai")
 SERVICE = os.getpid()
-BATCH = MIN_SHARED + 100  # shared: half made here, half in the worker
+BATCH = CHUNK + 100  # shared: a chunk made by a worker, the rest here
 
 
 def _segments(n: int) -> list[meinput.Segment]:
+    """The demo user's first n segments; past its last, its segments again under new ids."""
     records = [s for s in build_dataset().segments if s["user_id"] == DEMO_USER]
-    assert len(records) >= n
-    return [meinput.decode(r, DEMO_USER) for r in records[:n]]
+    return [meinput.decode({**r, "evidence_id": f"r{i // len(records)}-{r['evidence_id']}"}, DEMO_USER)
+            for i, r in ((i, records[i % len(records)]) for i in range(n))]
 
 
 def made_where(segment: meinput.Segment, user_id: str, zone) -> Candidate:
@@ -53,10 +55,19 @@ def unreadable_every_tenth(segment: meinput.Segment, user_id: str, zone) -> Cand
     return meinput.to_candidate(segment, user_id, zone)
 
 
-def _share(n: int) -> int:
-    """How many of n records the service makes itself, beside however many workers the process has
-    (whoever started them first chose how many)."""
-    return math.ceil(n / (len(spare_core.worker_pids()) + 1))
+def noted(segment: meinput.Segment, user_id: str, zone) -> Candidate:
+    """Made, and the segment's id noted in the file `user_id` names."""
+    with open(user_id, "a") as notes:
+        notes.write(segment.id + "\n")
+    return meinput.to_candidate(segment, DEMO_USER, zone)
+
+
+async def _pulled(cores: SpareCores, make, segments, user_id: str = DEMO_USER) -> list:
+    """`segments` handed over as a pull's page, and made once the next page would have come."""
+    with cores.batch(make, user_id, ZONE) as batch:
+        batch.add(segments)
+        await asyncio.sleep(0.2)  # the next page on its way: the workers have started
+        return await batch.make(segments)
 
 
 @pytest.fixture(scope="module")
@@ -77,27 +88,51 @@ async def test_a_big_batch_is_shared_and_comes_back_as_made_here(cores):
     assert [m[0] for m in shared] == [m[0] for m in here], "the same candidates, in order"
     assert kept == [keyword_vector(c.gist, c.participants)[0].to_binary() for c, _ in here], "and the same keywords"
 
-    where = [m[0].title for m in await cores.make_all(made_where, segments, DEMO_USER, ZONE)]
+    where = [m[0].title for m in await _pulled(cores, made_where, segments)]
     workers = {str(pid) for pid in spare_core.worker_pids()}
-    ours = _share(len(segments))
-    assert set(where[:ours]) == {str(SERVICE)} and set(where[ours:]) <= workers and len(set(where[ours:])) >= 1
+    assert where[0] in workers and where[-1] == str(SERVICE), "the first chunks a worker's, the last records here"
+    assert set(where) <= workers | {str(SERVICE)}
+    assert [m[0] for m in await _pulled(cores, meinput.to_candidate, segments)] == [m[0] for m in here]
+
+
+async def test_records_come_page_by_page_and_are_made_in_their_order(cores):
+    segments = _segments(3 * BATCH)
+    pages = [segments[i : i + 100] for i in range(0, len(segments), 100)]
+    with cores.batch(made_where, DEMO_USER, ZONE) as batch:
+        for page in pages:
+            batch.add(page)
+            await asyncio.sleep(0.02)
+        kept = segments[len(segments) // 3 :]  # the pull's cap dropped the oldest
+        made = await batch.make(kept)
+    assert [m[0].gist for m in made] == [c.gist for c, _ in make_all(meinput.to_candidate, kept, DEMO_USER, ZONE)]
+    assert len({m[0].title for m in made}) >= 2, "shared as the pages came"
+
+
+async def test_a_batch_closed_early_leaves_the_workers_no_work(cores, tmp_path):
+    notes = tmp_path / "made"
+    segments = _segments(20 * CHUNK)
+    with cores.batch(noted, str(notes), ZONE) as batch:
+        batch.add(segments)  # and the request ends (a failed pull, a timeout)
+    await _pulled(cores, made_where, _segments(BATCH))  # the workers free again, done with what they had taken
+    made = notes.read_text().split() if notes.exists() else []
+    assert len(made) <= len(segments) // 2, "the chunks no worker had started were dropped"
 
 
 async def test_a_small_batch_is_made_here(cores):
-    where = [m[0].title for m in await cores.make_all(made_where, _segments(MIN_SHARED - 1), DEMO_USER, ZONE)]
+    where = [m[0].title for m in await cores.make_all(made_where, _segments(CHUNK - 1), DEMO_USER, ZONE)]
     assert set(where) == {str(SERVICE)}
 
 
 async def test_unreadable_records_are_none_in_their_places(cores):
     segments = _segments(BATCH)
-    made = await cores.make_all(unreadable_every_tenth, segments, DEMO_USER, ZONE)
+    made = await _pulled(cores, unreadable_every_tenth, segments)
     assert [m is None for m in made] == [s.id.endswith("0") for s in segments]
-    assert any(m is None for m in made[_share(BATCH) :]), "the workers' shares had some"
+    assert any(m is None for m in made[:CHUNK]), "the first chunk, a worker's, had some"
 
 
 async def test_a_second_batch_does_not_wait_for_the_workers(cores):
     segments = _segments(BATCH)
-    first, second = await asyncio.gather(cores.make_all(made_where, segments, DEMO_USER, ZONE),
+    first, second = await asyncio.gather(_pulled(cores, made_where, segments),
                                          cores.make_all(made_where, segments, DEMO_USER, ZONE))
     assert {m[0].title for m in first} != {str(SERVICE)}, "the first was shared"
     assert {m[0].title for m in second} == {str(SERVICE)}, "the second made here, not queued behind it"
@@ -107,12 +142,12 @@ async def test_a_worker_that_dies_costs_its_share_being_made_here(cores, caplog)
     segments = _segments(BATCH)
     before = spare_core.worker_pids()
     with caplog.at_level(logging.WARNING, logger="app.fetch"):
-        made = await cores.make_all(dies_in_a_worker, segments, str(SERVICE), ZONE)
+        made = await _pulled(cores, dies_in_a_worker, segments, str(SERVICE))
     assert [m[0].title for m in made] == [str(SERVICE)] * len(segments), "nothing lost"
     assert "worker died" in caplog.text
     await _new_workers_instead_of(before)
-    where = [m[0].title for m in await cores.make_all(made_where, segments, DEMO_USER, ZONE)]
-    assert set(where[_share(len(where)) :]) <= {str(pid) for pid in spare_core.worker_pids()}, "and they work"
+    where = [m[0].title for m in await _pulled(cores, made_where, segments)]
+    assert set(where[:CHUNK]) <= {str(pid) for pid in spare_core.worker_pids()}, "and they work"
 
 
 async def _new_workers_instead_of(before: frozenset[int]) -> None:
@@ -125,7 +160,7 @@ async def _new_workers_instead_of(before: frozenset[int]) -> None:
 
 async def test_a_worker_that_died_idle_costs_the_next_batch_nothing_but_time(cores, caplog):
     segments = _segments(BATCH)
-    await cores.make_all(made_where, segments, DEMO_USER, ZONE)  # workers there and working
+    await _pulled(cores, made_where, segments)  # workers there and working
     before = spare_core.worker_pids()
     for pid in before:  # every one: a surviving worker could take the share before the pool sees the death
         os.kill(pid, signal.SIGKILL)
@@ -134,8 +169,8 @@ async def test_a_worker_that_died_idle_costs_the_next_batch_nothing_but_time(cor
     assert [m[0].title for m in made] == [str(SERVICE)] * len(segments), "nothing lost, nothing failed"
     assert "worker died" in caplog.text
     await _new_workers_instead_of(before)
-    where = [m[0].title for m in await cores.make_all(made_where, segments, DEMO_USER, ZONE)]
-    assert set(where[_share(len(where)) :]) <= {str(pid) for pid in spare_core.worker_pids()}, "shared again"
+    where = [m[0].title for m in await _pulled(cores, made_where, segments)]
+    assert set(where[:CHUNK]) <= {str(pid) for pid in spare_core.worker_pids()}, "shared again"
 
 
 def _alive(pid: int) -> bool:
@@ -165,3 +200,29 @@ def test_workers_and_their_fork_server_go_when_the_service_is_killed():
     while any(map(_alive, [*workers, fork_server])) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(map(_alive, [*workers, fork_server])), "nothing of the killed service is left running"
+
+
+async def test_a_pull_of_several_pages_is_shared_and_makes_what_the_service_alone_makes(upstreams, emulator,
+                                                                                        monkeypatch):
+    from app import fetch
+    from app.emulator.dataset import DEMO_NOW
+    from app.planner import plan_query
+    from app.planner.clock import resolve_clock
+
+    segments = [s for s in emulator.state.dataset.segments if s["user_id"] == DEMO_USER]
+    emulator.state.dataset.segments.extend(  # a cold user with some pages of new records
+        {**s, "evidence_id": f"again{i}-{s['evidence_id']}"} for i in range(4) for s in segments)
+    try:
+        plan, clock = plan_query("我这个月有什么事", now=DEMO_NOW), resolve_clock(DEMO_NOW, None)
+        alone = await fetch.fetch_candidates(plan, clock, DEMO_USER, upstreams(emulator.env(("meinput",)),
+                                                                               normalize_workers=0))
+        shared = await fetch.fetch_candidates(plan, clock, DEMO_USER, upstreams(emulator.env(("meinput",))))
+        assert len(alone.candidates) > 2 * 500, "more than two pages"
+        assert shared.candidates == alone.candidates
+        meinput_source = next(s for s in fetch.SOURCES if s.name == "meinput")
+        monkeypatch.setattr(fetch, "SOURCES", (dataclasses.replace(meinput_source, to_candidate=made_where),))
+        where = {c.title for c in (await fetch.fetch_candidates(plan, clock, DEMO_USER, upstreams(
+            emulator.env(("meinput",))))).candidates}
+    finally:
+        del emulator.state.dataset.segments[len(emulator.state.dataset.segments) - 4 * len(segments) :]
+    assert str(SERVICE) in where and where & {str(pid) for pid in spare_core.worker_pids()}, "made in both"

@@ -102,18 +102,22 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[ChatRecord]:
     listed, runs = await asyncio.gather(
         read_pages(paginate(http, f"{req.base_url}/v1/users/{uid}/sessions", "sessions",
                             params={"active_from": window["from"], "active_to": window["to"]}), decode_session),
-        read_pages(paginate(http, f"{req.base_url}/v1/users/{uid}/agent-runs", "runs", params=window), decode_run),
+        read_pages(paginate(http, f"{req.base_url}/v1/users/{uid}/agent-runs", "runs", params=window), decode_run,
+                   req.on_page),
     )
     session_ids = list(dict.fromkeys(s.session_id for s in listed.records))
-    sessions = await asyncio.gather(*(_session(req.base_url, sid, window, http) for sid in session_ids))
+    sessions = await asyncio.gather(*(_session(req, sid, window, http) for sid in session_ids))
     # sessions that could not be read: skipped, their messages never asked for
     unread: Pulled[ChatRecord] = Pulled([], fetched=listed.skipped, skipped=listed.skipped, stopped=listed.stopped)
     return newest(Pulled.concat((unread, *sessions, runs)), req.cap, _when)
 
 
-async def _session(base_url: str, session_id: str, window: dict[str, str], http: SourceCall) -> Pulled[ChatRecord]:
-    pages = paginate(http, f"{base_url}/v1/sessions/{path_segment(session_id)}/messages", "messages", params=window)
-    return _with_questions(await read_pages(pages, decode_message))
+async def _session(req: Pull, session_id: str, window: dict[str, str], http: SourceCall) -> Pulled[ChatRecord]:
+    pages = paginate(http, f"{req.base_url}/v1/sessions/{path_segment(session_id)}/messages", "messages", params=window)
+    session = _with_questions(await read_pages(pages, decode_message))
+    if req.on_page is not None:  # told once paired: a reply's record is the pair
+        req.on_page(session.records)
+    return session
 
 
 def _when(record: ChatRecord) -> datetime:

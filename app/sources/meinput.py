@@ -71,7 +71,8 @@ async def pull(req: Pull, http: SourceCall) -> Pulled[Segment]:
         "observed_to": req.window[1].isoformat(),
     }
     pages = paginate(http, f"{req.base_url}/v1/evidence/export", "items", params=params)
-    return newest(await read_pages(pages, partial(decode, user_id=req.user_id)), req.cap, lambda s: s.observed)
+    return newest(await read_pages(pages, partial(decode, user_id=req.user_id), req.on_page), req.cap,
+                  lambda s: s.observed)
 
 
 def to_candidate(segment: Segment, user_id: str, zone: tzinfo) -> Candidate:

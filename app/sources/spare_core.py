@@ -1,28 +1,31 @@
-"""Normalizing a big pull on the spare cores.
+"""Normalizing a big pull on the spare cores, while it is still being pulled.
 
 Making a candidate of a record (the time parser, some 25 text rules) and taking its keywords
 (rjieba) is pure Python: a cold user's 2,000 records held the event loop for most of the cold
-query, on one core of two (bench/spare_cores.py prints the time alone and shared). When a pull brings at least MIN_SHARED records that were
-never normalized, worker processes (forked by the fork server of app/sources/worker.py, whose
-preload has imported and warmed the normalizer) each take a share while the service makes the
-rest, and their candidates come back pickled with their keywords. One batch is shared at a time:
-with the workers busy, another request makes its own records (a queue behind someone else's share
-would be slower than doing the work). The workers are per process, like the fork server, and
-started with the service, so the first cold user does not pay for forking them.
+query, on one core of two (bench/spare_cores.py prints the time alone and shared). A pull hands
+its records to a Batch page by page as they arrive; once CHUNK records never normalized before
+have come, worker processes (forked by the fork server of app/sources/worker.py, whose
+preload has imported and warmed the normalizer) are sent them CHUNK at a time, while the service
+waits for the next page. When the last page is in, the service makes what is left, the chunks not
+sent yet from the last, and the workers' candidates come back pickled with their keywords.
+One batch holds the workers at a time: another request meanwhile makes its own records (a queue
+behind someone else's share would be slower than doing the work). The workers are per process, like
+the fork server, and started with the service, so the first cold user does not pay for forking them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import os
 import select
 import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from datetime import UTC, tzinfo
 from typing import Any
 
@@ -33,8 +36,10 @@ from app.sources.meinput import Segment, to_candidate
 
 log = logging.getLogger("app.fetch")
 
-# below this a worker's round trip (the records and their candidates pickled both ways) saves too little to matter
-MIN_SHARED = 128
+# records a worker is sent at once, and the fewest a batch shares: small, so that little is left to
+# wait for when the service has made its part; not smaller, as each round trip (the records and
+# their candidates pickled both ways, the pool's queues) costs some milliseconds of its own
+CHUNK = 128
 
 Make = Callable[[Any, str, tzinfo], Candidate]  # a source's to_candidate: (record, user_id, zone)
 Made = tuple[Candidate, Keywords] | None  # None: a record the text rules cannot place (skipped)
@@ -53,46 +58,148 @@ class SpareCores:
         if self.workers:
             _start(self.workers)
 
+    @contextmanager
+    def batch(self, make: Make, user_id: str, zone: tzinfo) -> Iterator[Batch]:
+        """A batch to hand records to as they arrive (a pull's pages); what was not sent to a worker
+        is dropped when it closes."""
+        batch = Batch(make, user_id, zone, _pool if self.workers else None)
+        try:
+            yield batch
+        finally:
+            batch.close()
+
     async def make_all(self, make: Make, records: Sequence[Any], user_id: str, zone: tzinfo) -> list[Made]:
         """Each record made a candidate with its keywords, in order."""
-        global _sharing
-        pool = _pool
-        if pool is None or not self.workers or _sharing or len(records) < MIN_SHARED:
-            return make_all(make, records, user_id, zone)
-        executor, workers = pool  # the process's: as many workers as its first starter asked for
-        share = math.ceil(len(records) / (workers + 1))
-        loop = asyncio.get_running_loop()
-        _sharing = True
+        with self.batch(make, user_id, zone) as batch:
+            return await batch.make(records)
+
+
+class Batch:
+    """Records handed over as they arrive are cut into chunks of CHUNK; the workers are sent them
+    from the first, a few each under way (the next sent as one comes back), while the service waits
+    for more (a pull's next page). `make` then makes here what it needs of the rest, taking the chunks
+    not sent yet from the last, and waits for the others. (A chunk is never taken back once sent:
+    cancelling a ProcessPoolExecutor's future races with the pool breaking, and Python 3.11's pool
+    then fails in its own thread.)"""
+
+    def __init__(self, make: Make, user_id: str, zone: tzinfo, pool: tuple[ProcessPoolExecutor, int] | None) -> None:
+        self._make, self._user_id, self._zone = make, user_id, zone
+        self._pool = pool  # the process's workers, as many as their first starter asked for
+        self._sharing = False  # holds the workers (one batch at a time)
+        self._handed: set[int] = set()  # id() of every record handed over (each is held below)
+        self._waiting: list[Any] = []  # handed over, not yet in a chunk
+        self._chunks: list[list[Any]] = []
+        self._chunk_of: dict[int, tuple[int, int]] = {}  # id(record) → (chunk, place in it)
+        self._unsent: deque[int] = deque()  # chunks in order
+        self._sent: dict[int, Future[list[Made]]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def add(self, records: Sequence[Any]) -> None:
+        if self._pool is None:
+            return
+        fresh = [r for r in records if id(r) not in self._handed]
+        self._handed.update(map(id, fresh))
+        self._waiting.extend(fresh)
+        if not self._sharing:
+            if len(self._waiting) < CHUNK or not _claim():
+                return
+            self._sharing = True
+            self._loop = asyncio.get_running_loop()
+        while len(self._waiting) >= CHUNK:
+            chunk, self._waiting = self._waiting[:CHUNK], self._waiting[CHUNK:]
+            for place, record in enumerate(chunk):
+                self._chunk_of[id(record)] = (len(self._chunks), place)
+            self._unsent.append(len(self._chunks))
+            self._chunks.append(chunk)
+        self._send()
+
+    def _send(self, ahead: int = 4) -> None:
+        """Chunks to the workers from the first, while fewer than `ahead` each are under way: while
+        pages arrive, enough that a worker need not wait for the service to send the next (which
+        waits for the event loop); once the service makes chunks itself, one each and one queued."""
+        if self._pool is None:
+            return
+        executor, workers = self._pool
+        while self._unsent and sum(not f.done() for f in self._sent.values()) < ahead * workers:
+            number = self._unsent[0]
+            try:
+                future = executor.submit(make_all, self._make, self._chunks[number], self._user_id, self._zone)
+            except BrokenProcessPool:  # a worker died while idle: the rest is made here
+                self._broken()
+                return
+            self._unsent.popleft()
+            self._sent[number] = future
+            future.add_done_callback(self._came_back)
+
+    def _came_back(self, _future: Future[list[Made]]) -> None:
+        """In the pool's thread: the next chunk sent from the service's."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._send)
+            except RuntimeError:  # the loop closed meanwhile: nothing is waiting for the rest
+                pass
+
+    async def make(self, records: Sequence[Any]) -> list[Made]:
+        """Each of `records` made, in order: those in a chunk sent by its worker, the others here.
+        Chunks of none of them (records the pull's cap dropped) are not made, or not waited for."""
+        self.add(records)  # those of a source that does not tell its pages: shared now
+        here = [r for r in records if id(r) not in self._chunk_of]
+        made_here = iter(make_all(self._make, here, self._user_id, self._zone))
+        needed = {where[0] for r in records if (where := self._chunk_of.get(id(r))) is not None}
+        self._unsent = deque(number for number in self._unsent if number in needed)
+        done: dict[int, list[Made]] = {}
+        while self._unsent:
+            number = self._unsent.pop()
+            done[number] = make_all(self._make, self._chunks[number], self._user_id, self._zone)
+            self._send(ahead=2)  # those that came back meanwhile: the workers take the next from the front
+        for number, future in list(self._sent.items()):
+            if number in needed:
+                done[number] = await self._made_by_worker(self._chunks[number], future)
+        out: list[Made] = []
+        for record in records:
+            where = self._chunk_of.get(id(record))
+            out.append(next(made_here) if where is None else done[where[0]][where[1]])
+        return out
+
+    async def _made_by_worker(self, chunk: list[Any], future: Future[list[Made]]) -> list[Made]:
         try:
-            theirs = [(i, _submit(loop, executor, make, records[i : i + share], user_id, zone))
-                      for i in range(share, len(records), share)]
-            made = make_all(make, records[:share], user_id, zone)
-            for i, future in theirs:
-                try:
-                    done = _kept(await future) if future is not None else None
-                except BrokenProcessPool:
-                    done = None
-                if done is None:  # a worker died (killed, out of memory), busy or idle: its share made here
-                    done = make_all(make, records[i : i + share], user_id, zone)
-                    _replace(executor, workers)
-                made.extend(done)
-            return made
-        finally:
-            _sharing = False
+            return _kept(await asyncio.wrap_future(future))
+        except BrokenProcessPool:  # a worker died (killed, out of memory), busy or idle: its chunk made here
+            self._broken()
+            return make_all(self._make, chunk, self._user_id, self._zone)
 
+    def _broken(self) -> None:
+        if self._pool is not None:
+            _replace(*self._pool)
+            self._pool = None
 
-def _submit(loop: asyncio.AbstractEventLoop, executor: ProcessPoolExecutor, make: Make, records: Sequence[Any],
-            user_id: str, zone: tzinfo) -> asyncio.Future[list[Made]] | None:
-    """A worker's share under way, or None when the pool is broken already (a worker died idle)."""
-    try:
-        return loop.run_in_executor(executor, make_all, make, records, user_id, zone)
-    except BrokenProcessPool:
-        return None
+    def close(self) -> None:
+        self._unsent.clear()  # a request that ended early: its chunks are no worker's work
+        self._pool = None
+        if self._sharing:
+            _release()
+            self._sharing = False
 
 
 _pool: tuple[ProcessPoolExecutor, int] | None = None  # and its number of workers
-_sharing = False  # a batch is being shared: the workers are busy
+_sharing = False  # a batch holds the workers
 _starting = threading.Lock()
+
+
+def _claim() -> bool:
+    """The workers for one batch, unless another holds them (a queue behind someone else's share
+    would be slower than making one's own records)."""
+    global _sharing
+    if _sharing:
+        return False
+    _sharing = True
+    return True
+
+
+def _release() -> None:
+    global _sharing
+    _sharing = False
 
 
 def _start(workers: int) -> None:

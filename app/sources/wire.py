@@ -44,6 +44,9 @@ class Pull:
     cap: int  # at most this many records
     zone: tzinfo  # the request's zone (a calendar's floating and all-day times are wall times in it)
     now: datetime  # the request's now (a calendar's expansion reaches only so far from it)
+    # told the records of each page as it is read (not yet capped), so that their normalizing can
+    # start while the next page is on its way
+    on_page: Callable[[list[Any]], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,14 +73,18 @@ class Pulled(Generic[R]):
         return Pulled(records, fetched, skipped, truncated, stopped)
 
 
-async def read_pages(pages: AsyncIterator[list[Any]], decode: Callable[[Any], R | None]) -> Pulled[R]:
-    """Every page of a listing through `decode_each` as it arrives; a SourceError (the budget ran
-    out, a page failed) ends the reading, and the pages read before it are kept."""
+async def read_pages(pages: AsyncIterator[list[Any]], decode: Callable[[Any], R | None],
+                     on_page: Callable[[list[R]], None] | None = None) -> Pulled[R]:
+    """Every page of a listing through `decode_each` as it arrives (its records then told to
+    `on_page`); a SourceError (the budget ran out, a page failed) ends the reading, and the pages
+    read before it are kept."""
     read: list[Pulled[R]] = []
     stopped: SourceError | None = None
     try:
         async for page in pages:
             read.append(decode_each(page, decode))
+            if on_page is not None:
+                on_page(read[-1].records)
     except SourceError as exc:
         stopped = exc
     return replace(Pulled.concat(read), stopped=stopped)
