@@ -346,9 +346,13 @@ def _told(text: str) -> str:
 
 
 def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: bool,
-            stated: Stated = NOTHING_STATED) -> Analysis:
-    """Type, status, event_time (+grain), title, gist and confidence of one text; `stated` wins."""
+            stated: Stated = NOTHING_STATED, by_assistant: bool = False) -> Analysis:
+    """Type, status, event_time (+grain), title, gist and confidence of one text; `stated` wins.
+    `by_assistant`: the text is an assistant's turn."""
     body = _FRAMING.sub("", text.strip())[:_EMBED_CHARS] or text.strip()[:_EMBED_CHARS]
+    # an assistant's advice or answer (「可以主动打个电话跟进」「建议《纳瓦尔宝典》」) is no task, decision,
+    # promise or event of the user's; its echo of what the user said (「好的，已帮你记下：…」) is
+    advising = by_assistant and not stated.type and not _FRAMING.match(text.strip())
     # a question alone (「明天几点开会来着？」) asks about a thing: no plan, task or event of its own
     # (「10:00要见邓经理，我该怎么回应？」 says one before it asks)
     question = (not stated.type and body.rstrip().endswith(("?", "？")) and len(_CLAUSE.split(body.rstrip(" ?？"))) == 1
@@ -356,6 +360,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     kind = stated.type or ("mention" if question else classify(_told(text)))
     exprs = parse(body, observed, zone, stored=True)
     expr = None if question else _on_its_day(body, _event_expression(body, exprs), exprs, observed, zone)
+    if advising and (kind in ("todo", "decision", "commitment") or (kind == "event" and expr is None)):
+        kind = "mention"  # an answer dated by the user's own event (「10月20日14:00 与恒通过合同时可以问…」) stays one
     if kind == "decision" and expr is not None and _moves_to(body, expr) and not _DECIDED.search(body.replace("改成", "")):
         kind = "event"  # 「周会时间改成周五下午三点」 moves a meeting (「决定下周起站会改到十点」 is a decision)
     # the text's own time decides the status even where the upstream dates the record itself
@@ -370,7 +376,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     if kind == "mention" and (scheduled or day_ahead):
         # 「明天下午3点半去看牙医」「周六去理发」: a time ahead with something to do in its clause is
         # something planned
-        kind = "event" if scheduled or _GOING.search(its_clause) else "todo" if _ERRAND.search(its_clause) else kind
+        kind = ("event" if scheduled or _GOING.search(its_clause)
+                else "todo" if _ERRAND.search(its_clause) and not advising else kind)
     gist = _gist(body, exprs)
     exact = stated.event_time is not None
     # a time wholly ahead that is not a deadline: planned, whatever 了 it holds (「明天把PPT做完」「订好了
@@ -419,7 +426,8 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
     was asked (「最早一班是 G7317，7:35 从虹桥发车」 is about 「去合肥的高铁」)."""
     text = clean_text(text)
     # the rules read one script: a Traditional note and a Simplified message about one thing agree
-    facts = analyse(simplified(text), observed, zone, happened_when_said=happened_when_said, stated=stated)
+    facts = analyse(simplified(text), observed, zone, happened_when_said=happened_when_said, stated=stated,
+                    by_assistant=role == "assistant")
     gist = facts.gist
     if answers:  # the reply is about what was asked, and about the people asked about
         asked = simplified(clean_text(answers))[:_EMBED_CHARS]

@@ -240,6 +240,23 @@ def test_chat_roles_and_runs():
         chat.decode_run({"run_id": "r2", "task": "x", "status": "exploded", "started_at": "2026-09-02T10:00:00+08:00"})
 
 
+@pytest.mark.parametrize(("content", "kind"), [
+    ("可以主动打个电话跟进", "mention"),  # advice is no task of the user's
+    ("可以先跟客户确认预算，再决定方案", "mention"),  # nor a decision
+    ("建议《纳瓦尔宝典》，篇幅短、观点集中，适合讨论。", "mention"),  # nor an event with no time of its own
+    ("二十人可以点两三种口味的奶茶加一份水果拼盘，记得备几杯无糖的。", "mention"),
+    ("好的，已帮你记下：明天晚上6点要交季度报告。", "todo"),  # the user's own to-do, echoed
+    ("好的，已记录：报价单已发出，等待客户内部评审。", "event"),
+    ("9月3日（周四）14:00 与恒通过合同时可以重点问：违约金比例和上限", "event"),  # an answer about the user's event
+])
+def test_an_assistants_advice_is_no_item_of_the_users_but_its_echo_is(content, kind):
+    message = {"message_id": "m1", "session_id": "s1", "role": "assistant", "content": content,
+               "created_at": "2026-09-02T20:30:00+08:00"}
+    assert chat.to_candidate(chat.decode_message(message), "u", TZ).type == kind
+    said_by_the_user = chat.to_candidate(chat.decode_message({**message, "role": "user"}), "u", TZ)
+    assert kind != "mention" or said_by_the_user.type != "mention", "the row tests the assistant's turn"
+
+
 def test_memory_records():
     mem = memory.to_candidate(memory.decode({"memory_id": "mem_3", "kind": "decision", "content": "架构定为 SQL-centric",
                                              "created_at": "2026-09-01T10:00:00+08:00", "event_time": None,
