@@ -47,6 +47,13 @@ _EVENT = re.compile(
     r"开会|会议|例会|周会|见面|见了|拜访|签约|签合同|签了|吃饭|吃了?[午晚早]饭|午饭|晚饭|聚餐|看牙|牙医|医院|面试|体检|出差|评审|上线|发布|约了|复诊|看病|航班|"
     r"演示|汇报|培训|团建|电话会|视频会|讨论|沟通|演讲|参加|去了|会面|聚会|婚礼|生日|旅行|旅游|接孩子|家长会"
 )
+# occasions a day ahead is planned for (「下周三述职」「周日钢琴课」); not read in undated texts, where
+# they are often only talked about (「值班室的空调坏了」「他上课爱插话」)
+_OCCASION = re.compile(
+    r"述职|答辩|路演|考试|笔试|复试|手术|开庭|值班|比赛|演出|上课|"
+    r"(?:钢琴|瑜伽|游泳|舞蹈|美术|书法|围棋|编程|英语|数学|体育|网|公开|培训)课|"
+    r"(?:年|晚|酒|舞|展|峰|早|晨|班|研讨|座谈|茶话|演唱|音乐|运动|见面|交流|分享|宣讲|招聘|联欢|启动|复盘|总结|动员)会(?![员计话])"
+)
 _FRAMING = re.compile(
     r"^(?:好的[，,。！!]?\s*)?(?:已经?(?:帮你)?(?:记下|记录|添加|设置|创建)(?:了)?(?:提醒|待办)?[：:，,]?\s*|"
     r"帮我记(?:一下|下)?[：:，,]?\s*|提醒我[：:，,]?\s*|记一下[：:，,]?\s*)"
@@ -82,18 +89,19 @@ _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|�
 _EMBED_CHARS = 4000  # long texts are cut before analysis
 # A record that calls a plan off, or moves it to the time it names (「周会改到周五上午十点」).
 _CALLED_OFF = re.compile(
-    r"取消|去不了|去不成|办不成|来不了|作废|泡汤|黄了|算了|改天(?:再|吧|了)|改期了|延期了|撤了|推掉|爽约|"
+    r"取消|去不了|去不成|办不成|来不了|作废|泡汤|(?<![要快怕])黄了|算了|改天(?:再|吧|了)|改期了|延期了|撤了|推掉|爽约|"
     # 不去了, 不用开了, 不聚了, 就不参加了, 不用接孩子了 (a verb of doing the plan; not 不错了, 不早了)
     r"(?<![看用赶追考])不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)"
     r"[^，。,；！就才]{0,3}了"
 )
 # ...or says it is done (「报价单发给王总了」「CRM总算更新完了」): a verb of getting a thing done, not any
 # completed aspect (「晚饭吃了火锅」 is something that happened, not a plan ticked off).
-_DONE_VERB = "(?:发|交|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|整理|处理|准备|更新|修)"
+_DONE_VERB = "(?:发|交|缴|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|续|取|领|整理|处理|准备|更新|修)"
 _GOT_DONE = re.compile(
     # not when negated: 「报告到现在还没写完」 is not done
-    rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|出去|上去|掉|回)?了|{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
-    r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|已经?(?:发|交|寄|提交|办|完成|签|付|订|约|修))"
+    rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|清|上|下来|出去|上去|掉|回)?了|{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
+    r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|上|完)了|到账了|"
+    r"(?:签证|护照|执照|批文|贷款|批)下来了|已经?(?:发|交|缴|寄|提交|办|完成|签|付|订|约|修|续))"
 )
 _MOVED = re.compile(rf"{_MOVE_TO}|改成|改为|往后挪|往前挪")
 
@@ -376,7 +384,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     if kind == "mention" and (scheduled or day_ahead):
         # 「明天下午3点半去看牙医」「周六去理发」: a time ahead with something to do in its clause is
         # something planned
-        kind = ("event" if scheduled or _GOING.search(its_clause)
+        kind = ("event" if scheduled or _GOING.search(its_clause) or _OCCASION.search(its_clause)
                 else "todo" if _ERRAND.search(its_clause) and not advising else kind)
     gist = _gist(body, exprs)
     exact = stated.event_time is not None

@@ -115,6 +115,18 @@ MeInput 新版本上线了，暂时没有问题 | 2026-09-02 22:05 | obs | event
 报告到现在还没写完 | 2026-09-02 20:30 | obs | mention | mentioned
 报价单已经发给客户了，接下来要怎么跟进比较好？ | 2026-09-02 20:30 | obs | todo | completed
 昨天吃了火锅，下午3点开会 | 2026-09-02 20:30 | 2026-09-02 15:00 | event | completed
+物业费缴了 | 2026-11-18 15:00 | obs | event | completed
+车险续上了 | 2026-11-18 15:00 | obs | event | completed
+信用卡还清了 | 2026-11-18 15:00 | obs | event | completed
+工资到账了 | 2026-11-18 15:00 | obs | event | completed
+签证下来了 | 2026-11-18 15:00 | obs | event | completed
+老妈眼科的号约上了，总算松口气 | 2026-11-18 15:00 | obs | event | completed
+下周三述职 | 2026-11-18 15:00 | 2026-11-25 00:00 | event | planned
+周日钢琴课 | 2026-11-18 15:00 | 2026-11-22 00:00 | event | planned
+周四开庭 | 2026-11-18 15:00 | 2026-11-19 00:00 | event | planned
+值班室的空调坏了，报修三次没人来 | 2026-11-18 15:00 | obs | mention | mentioned
+心情很差，感觉这单要黄了 | 2026-11-18 15:00 | obs | mention | mentioned
+这单黄了 | 2026-11-18 15:00 | obs | mention | cancelled
 """
 
 
