@@ -146,6 +146,7 @@ def participants_of(text: str, named: Iterable[str] = ()) -> tuple[str, ...]:
 _GOING = re.compile(r"去|飞|考|搬家|出发|出差|回家|回老家|参加|接|送|见|聚|上课|打球|看")
 _ERRAND = re.compile(r"把|交|付|缴|买|订|办|报|寄|回复|提交|打电话|给[^，。,]{0,6}(?:打|发|回)")
 _ALREADY = re.compile(r"已经|已(?!读)")
+_ORDERED = re.compile(r"把(?![^，。,；！]*了)")  # 「把报告写完」 orders it done (「把报告写完了」 says it is)
 # a request put as a question (「能提醒我明天9点给王总打电话吗？」) is what it asks for
 _REQUEST = re.compile(r"提醒|帮我|帮忙|记得|记一下|能不能|可不可以|麻烦")
 _ASKED = re.compile(r"[^，。；！？,;!?\n]*[？?]+")  # a clause that ends in a question mark, with it
@@ -381,7 +382,11 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     its_clause = _clause_of(body, expr) if expr is not None else ""
     day_ahead = (expr is not None and expr.grain in ("day", "week") and all(e.start >= tomorrow for e in exprs)
                  and not DONE.search(body.replace(its_clause, "，")))
-    if kind == "mention" and (scheduled or day_ahead):
+    # 「今天把报告写完」「今天先把数据整理出来」: what to get done on the day it is written (a 把 with no 了
+    # after it), not done yet
+    today_task = (expr is not None and expr.grain == "day" and expr.start <= observed < expr.end
+                  and _ORDERED.search(its_clause) is not None)
+    if kind == "mention" and (scheduled or day_ahead or today_task):
         # 「明天下午3点半去看牙医」「周六去理发」: a time ahead with something to do in its clause is
         # something planned
         kind = ("event" if scheduled or _GOING.search(its_clause) or _OCCASION.search(its_clause)
@@ -393,14 +398,14 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # month is the next visit's
     # ...and 「周四前把机票订了」 is what to do by Thursday, unless it says it was done already
     deadline = expr is not None and expr.text.endswith(("之前", "以前", "前"))
-    dated_ahead = ((scheduled or day_ahead) and not deadline) or (
+    dated_ahead = ((scheduled or day_ahead) and not deadline) or today_task or (
         deadline and expr.end > observed and "把" in body and not _ALREADY.search(body))
     # what is still ahead is read in what the text tells, not in what it asks next (「报价单已经发给客户了，
     # 接下来要怎么跟进？」 is done)
     told = _told(body)
     status = stated.status or _status(kind, told, text_time, observed, dated_ahead)
     # an upstream that states the type or status (an agent run, a memory) says what the record is
-    change = None if stated.type or stated.status else _change(told, kind, status, expr, observed)
+    change = None if stated.type or stated.status or today_task else _change(told, kind, status, expr, observed)
     if change == "done" and kind == "mention":
         kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
     if status == "completed" and kind != "decision" and expr is not None and expr.start > observed \
