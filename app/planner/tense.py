@@ -12,14 +12,14 @@ import re
 # A question looks ahead (「下周五之前要交什么」): a bare weekday in it is the next one.
 QUESTION_AHEAD = re.compile(
     r"安排|计划|打算|准备|之前|截止|到期|要交|将要|将会|日程|行程|预约|约了|提醒|(?<![重主只需想])要(?!不)|"
-    r"(?<![觉获记懂值])得(?![到])|(?<![开聚约例晚宴学大社工机])会(?![议])"
+    r"(?<![觉获记懂值])得(?![到])|(?<![开聚约例晚宴学大社工机])(?<!开[了过个完])会(?![议])"
 )
 # A question reports what was said or settled (「周一我说过要做什么」「周二答应了要给谁回电话」): the
 # words after the verb are what was said.
 REPORTED = re.compile(r"说过|说了|提过|提到|聊过|聊到|讲过|记了|记下|写过|问过|答应|承诺|定了|决定")
 # A recorded statement looks ahead (「周一开会」 has no completed-aspect marker, 「要」「约」 say so).
 STATEMENT_AHEAD = re.compile(
-    r"要|(?<![开聚约例晚宴学大社工机])会(?!议)|(?<![觉获记懂值])得(?!到)|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止"
+    r"要|(?<![开聚约例晚宴学大社工机])(?<!开[了过个完])会(?!议)|(?<![觉获记懂值])得(?!到)|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止"
 )
 # A recorded statement looks back: any of these and no look-ahead cue means its times are past; so
 # does the 是…的 of a thing done (「周一跟张总吃的饭」「周一交的报销单还没批」).

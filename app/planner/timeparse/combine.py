@@ -105,6 +105,8 @@ _BY_FIRST_CHAR = _by_first_char()
 _TRIGGER = re.compile(
     r"[天日晚早夜周星拜末月年季旬小时分钟点号刻今昨明前后近过去刚几:元国春节除中端劳五一圣情宵午凌晨傍间半夕Qq\d-]"
 )
+# a digit right after a digit, or after a digit and a decimal point
+_INSIDE_NUMBER = re.compile(r"(?:[0-9０-９][.．]|.?[0-9０-９])[0-9０-９]\Z")
 # the days after X (X以后) or before it (X以前) reach this far, as a question with no time word does
 HORIZON = timedelta(days=30)
 
@@ -113,6 +115,9 @@ def _lex(text: str, ctx: Ctx) -> list[Tok]:
     toks: list[Tok] = []
     pos = 0
     while (m := _search(text, pos)) is not None:
+        if _INSIDE_NUMBER.match(text, max(0, m.start() - 2), m.start() + 1):
+            pos = m.start() + 1  # 3000点, 13月, 1.5小时前: the tail of a longer number or a decimal is no time
+            continue
         tok = _token_at(text, m, ctx)
         if tok is None:
             pos = m.start() + 1  # nothing here after all: later rules may still start inside the span
@@ -188,6 +193,8 @@ class Resolved:
 
 
 def _clock_hour(hour: int, part: str | None) -> int:
+    if part in ("晚上", "晚间", "夜里", "夜间", "半夜") and hour == 0:
+        return 24  # 今晚零点: the midnight that ends the evening (as 晚上12点), never noon
     if part in ("晚上", "晚间") and 1 <= hour <= 3:
         return hour + 24  # 昨晚1点才睡: the small hours after the evening's midnight (13:00 is no evening)
     if part in ("下午", "晚上", "晚间", "傍晚") and hour < 12:
@@ -343,6 +350,11 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
             i = j
             continue
         s, e, start, end, grain, i = found
+        if (toks[k].kind == "range" and grain not in ("minute", "hour") and i < n and toks[i].kind in ("part", "clock")
+                and _adjacent(text, toks[i - 1], toks[i])):
+            i = _take_point(text, toks, i)  # 周末下午3点: on one of its days, which the text does not say: not today
+            if i < n and toks[i].kind == "to" and _adjacent(text, toks[i - 1], toks[i]):
+                i = _take_point(text, toks, i + 1)  # …到5点 likewise
         if opened_with_from:
             s = t.s
         if end > start and in_calendar(start, end):

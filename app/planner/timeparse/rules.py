@@ -17,6 +17,7 @@ Rule = tuple[str, str, Handler]
 # -- names and idioms made of time characters: nothing inside them is a time
 NAME_RE = (
     r"《[^》]{1,40}》|今日头条|时间复杂度|下午茶|多长时间|多少个?(?:星期|天|小时|月)|三天打鱼两天晒网|周杰伦"
+    r"|一时半会儿?|清明上河图|五月天"
     r"|周[一二三四五六]?[杰星润树华]"
 )
 

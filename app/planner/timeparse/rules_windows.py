@@ -9,7 +9,7 @@ from dateutil.relativedelta import relativedelta
 
 from app.planner.timeparse.calendar import _monday, _month_start, _next_month
 from app.planner.timeparse.lexicon import WEEK_N, N, cn_number
-from app.planner.timeparse.tokens import _range_tok
+from app.planner.timeparse.tokens import _day_tok, _range_tok
 
 _DAYS = ("天", "日")
 _MONTHS = ("个月", "月")
@@ -140,9 +140,8 @@ def offset(m, ctx):
     if n != int(n):
         return None
     n = int(n)
-    if u in _DAYS:
-        d = ctx.today + timedelta(days=sign * n)
-        return _range_tok(m, *ctx.days(d, d + timedelta(days=1)))
+    if u in _DAYS:  # a day, like 后天: a part of it or a clock time may follow (三天后下午3点)
+        return _day_tok(m, ctx.today + timedelta(days=sign * n))
     if u == "个月":
         first = _month_start(ctx.today) + relativedelta(months=sign * n)
         return _range_tok(m, *ctx.days(first, _next_month(first), "month"))
