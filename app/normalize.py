@@ -29,7 +29,7 @@ SOURCE_QUALITY: dict[Role, float] = {"calendar": 1.0, "segment": 0.99, "user": 0
                                      "memory": 0.8}
 
 # 搞定了: done; 还没定下来 / 没决定: nothing decided yet
-_DECIDED = re.compile(r"(?<![没未])(?:决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成)")
+_DECIDED = re.compile(r"(?<![没未])(?:决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成|商量好了|商定|议定)")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 # A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
 _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
@@ -44,7 +44,7 @@ _TODO = re.compile(
 )
 _GOING_TO = re.compile(r"(?:要|得|需要)去")
 _EVENT = re.compile(
-    r"开会|会议|例会|周会|见面|见了|拜访|签约|签合同|签了|吃饭|吃了?[午晚早]饭|午饭|晚饭|聚餐|看牙|牙医|医院|面试|体检|出差|评审|上线|发布|约了|复诊|看病|航班|"
+    r"开会|会议|例会|周会|见面|见了|拜访|签约|签合同|签了|吃饭|吃了?[午晚早]?饭|午饭|晚饭|聚餐|看牙|牙医|医院|面试|体检|出差|评审|上线|发布|约了|复诊|看病|航班|"
     r"演示|汇报|培训|团建|电话会|视频会|讨论|沟通|演讲|参加|去了|会面|聚会|婚礼|生日|旅行|旅游|接孩子|家长会"
 )
 # occasions a day ahead is planned for (「下周三述职」「周日钢琴课」); not read in undated texts, where
@@ -194,18 +194,28 @@ def _moves_to(body: str, expr: TimeExpression) -> bool:
     return moved is not None and expr.span is not None and expr.span[0] >= moved.end()
 
 
-def _event_expression(body: str, exprs: list[TimeExpression]) -> TimeExpression | None:
-    """The expression that dates the event: the finest grain, the later one on a tie — of those
-    after a move (「3点半的会改到4点」), else of those outside the questions the text asks
-    (「下周一早上九点要做演示，今晚怎么准备？」)."""
+def _event_expression(body: str, exprs: list[TimeExpression], observed: datetime) -> TimeExpression | None:
+    """The expression that dates the event: the finest grain, then the shortest (「下周二第一次月考，这几天
+    得抓紧复习」 is dated by the Tuesday, not the few days), the later one on a tie — of those after a
+    move (「3点半的会改到4点」), else of those outside the questions the text asks (「下周一早上九点要做
+    演示，今晚怎么准备？」)."""
     after_move = [e for e in exprs if _moves_to(body, e)]
     asked = [m.span() for m in _ASKED.finditer(body)]
     told = [e for e in exprs if e.span is None or not any(lo <= e.span[0] < hi for lo, hi in asked)]
     best = None
     for e in after_move or told or exprs:
-        if best is None or GRAIN_ORDER.index(e.grain) <= GRAIN_ORDER.index(best.grain):
+        if best is None or _dates_better(e, best, observed):
             best = e
     return best
+
+
+def _dates_better(e: TimeExpression, best: TimeExpression, observed: datetime) -> bool:
+    """Whether `e`, later in the text, dates the event better than `best`: finer, or as fine and no
+    longer (a deadline, [now, X), is as long as it is late: there the later one wins)."""
+    if e.grain != best.grain:
+        return GRAIN_ORDER.index(e.grain) < GRAIN_ORDER.index(best.grain)
+    deadlines = [x.text.endswith(("之前", "以前", "前")) and x.start == observed for x in (e, best)]
+    return any(deadlines) or e.end - e.start <= best.end - best.start
 
 
 def classify(text: str) -> ItemType:
@@ -368,7 +378,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
                 and not _REQUEST.search(body))
     kind = stated.type or ("mention" if question else classify(_told(text)))
     exprs = parse(body, observed, zone, stored=True)
-    expr = None if question else _on_its_day(body, _event_expression(body, exprs), exprs, observed, zone)
+    expr = None if question else _on_its_day(body, _event_expression(body, exprs, observed), exprs, observed, zone)
     if advising and (kind in ("todo", "decision", "commitment") or (kind == "event" and expr is None)):
         kind = "mention"  # an answer dated by the user's own event (「10月20日14:00 与恒通过合同时可以问…」) stays one
     if kind == "decision" and expr is not None and _moves_to(body, expr) and not _DECIDED.search(body.replace("改成", "")):
@@ -380,7 +390,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # (「明天把PPT做完」「周六去理发」; not 「腊肉钱付了，周末全家去野餐」)
     tomorrow = datetime.combine(observed.astimezone(zone).date() + timedelta(days=1), time(), zone)
     its_clause = _clause_of(body, expr) if expr is not None else ""
-    day_ahead = (expr is not None and expr.grain in ("day", "week") and all(e.start >= tomorrow for e in exprs)
+    day_ahead = (expr is not None and expr.grain in ("day", "week")
+                 and all(e.start >= tomorrow for e in exprs if its_clause in _clause_of(body, e))
                  and not DONE.search(body.replace(its_clause, "，")))
     # 「今天把报告写完」「今天先把数据整理出来」: what to get done on the day it is written (a 把 with no 了
     # after it), not done yet
@@ -400,6 +411,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     deadline = expr is not None and expr.text.endswith(("之前", "以前", "前"))
     dated_ahead = ((scheduled or day_ahead) and not deadline) or today_task or (
         deadline and expr.end > observed and "把" in body and not _ALREADY.search(body))
+    if kind == "mention" and deadline and expr.start == observed and not advising and not DONE.search(its_clause):
+        kind = "todo"  # 「周五前出一套月考复习卷」: what to get done by then
     # what is still ahead is read in what the text tells, not in what it asks next (「报价单已经发给客户了，
     # 接下来要怎么跟进？」 is done)
     told = _told(body)
@@ -418,7 +431,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     return Analysis(
         type=kind,
         gist=gist[:300],
-        status="cancelled" if change == "cancelled" else status,
+        # a decision that calls a plan off (「定了，春游去都江堰，不去青城山了」) was made: the plan is what is cancelled
+        status="cancelled" if change == "cancelled" and kind != "decision" else status,
         event_time=stated.event_time if exact else text_time,
         event_grain=(stated.event_grain or "minute") if exact else grain,
         title=stated.title if stated.title is not None else _title(body, exprs, expr),
