@@ -144,6 +144,8 @@ TOPIC_STOP = re.compile(
     # the record's channel, not its subject (a source cue above)
     r"助手|聊天|日历|准备好|好了没|好了|没有|没|"
     # verbs of getting things done and vague nouns carry no subject: 「得搞定哪些事」「有什么动静」
-    r"得搞定|搞定|弄完|办完|处理|动静|怎样|得|练得"
+    r"得搞定|搞定|弄完|办完|处理|动静|怎样|得|练得|"
+    # work in general: 「还有什么活儿要干完」
+    r"活儿|干完|做完|忙了|忙|要干|需要干"
 )
 TOPIC_SPLIT = re.compile(r"[\s，。？！、,.?!:：;；\"'“”‘’（）()《》<>【】\[\]]+")
