@@ -1,5 +1,7 @@
 """`make eval`: labelled queries over the demo dataset, scored against the generator's ground truth,
-then the independently written set in ../shared/dev-eval/ (its stub, its scorer) beside it.
+then the independently written sets beside it: ../shared/dev-eval/ and bench/dev2/ (a second
+persona in the same format, README there), each served by ../shared/dev-eval/'s stub and scored by
+its scorer.
 
 The expected answers come from `app.emulator.dataset` (what happened when, and which records
 speak of it), never from the pipeline's output. Prints recall, precision, dedupe accuracy and
@@ -51,6 +53,7 @@ from app.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV_EVAL = ROOT.parent / "shared" / "dev-eval"
+DEV_SETS = (DEV_EVAL / "data.json", ROOT / "bench" / "dev2" / "data.json")
 TODAY = DEMO_NOW.date()
 VERBOSE = "-v" in sys.argv
 _WD = "一二三四五六日"
@@ -233,8 +236,9 @@ async def main() -> None:
         emulator.stop()
 
 
-def dev_eval() -> None:
-    """The dev set's stub and the service as separate processes on loopback, scored by its scorer."""
+def dev_eval(data: Path) -> None:
+    """The set `data` served by the dev set's stub, the service as separate processes on loopback,
+    scored by the dev set's scorer."""
     if not (DEV_EVAL / "score.py").exists():
         print(f"\n(no dev set at {DEV_EVAL}: skipped)")
         return
@@ -247,23 +251,25 @@ def dev_eval() -> None:
         **{f"{name}_TOKEN": token for name in ("MEINPUT", "CHAT", "MEMORY")},
         "CALENDAR_URL": f"{stub_url}/calendar/{{user_id}}.ics", "CALENDAR_TOKEN": token}
     with (work / "stub.log").open("w") as stub_log, (work / "service.log").open("w") as service_log:
-        stub = subprocess.Popen([sys.executable, str(DEV_EVAL / "stub.py"), "--port", str(stub_port), "--quiet"],
+        stub = subprocess.Popen([sys.executable, str(DEV_EVAL / "stub.py"), "--data", str(data), "--port", str(stub_port),
+                                 "--quiet"],
                                 env=env | {"STUB_TOKEN": token}, stdout=stub_log, stderr=stub_log)
         service = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env,
                                    stdout=service_log, stderr=service_log)
         try:
             wait_healthy(f"http://127.0.0.1:{port}", service, 90)
             report = work / "report.json"
-            out = subprocess.run([sys.executable, str(DEV_EVAL / "score.py"), "--service-url", f"http://127.0.0.1:{port}",
-                                  "--out", str(report)], capture_output=True, text=True, check=True).stdout
-            lifecycle = lifecycle_errors(f"http://127.0.0.1:{port}", json.loads((DEV_EVAL / "data.json").read_text()))
+            out = subprocess.run([sys.executable, str(DEV_EVAL / "score.py"), "--data", str(data), "--service-url",
+                                  f"http://127.0.0.1:{port}", "--out", str(report)],
+                                 capture_output=True, text=True, check=True).stdout
+            lifecycle = lifecycle_errors(f"http://127.0.0.1:{port}", json.loads(data.read_text()))
         finally:
             for proc in (service, stub):
                 proc.terminate()
                 proc.wait(30)
             shutil.rmtree(work / "pgdata", ignore_errors=True)  # the service stopped its server on SIGTERM
     lines = out.strip().splitlines()
-    print(f"\n{DEV_EVAL.relative_to(ROOT.parent)} (written independently; per-query report: {report})")
+    print(f"\n{data.parent.resolve().relative_to(ROOT.parent)} (written independently; per-query report: {report})")
     if VERBOSE:
         print("\n".join(lines[:-2]))
     print("\n".join(lines[-2:]))
@@ -321,4 +327,5 @@ def lifecycle_errors(service_url: str, gold: dict) -> list[str]:
 
 if __name__ == "__main__":
     asyncio.run(main())
-    dev_eval()
+    for data_set in DEV_SETS:
+        dev_eval(data_set)
