@@ -22,7 +22,7 @@ from app.contracts import ContextPlan, Explain, RecallBundle, RecallRequest, Sou
 from app.db.bootstrap import prepare_database
 from app.db.engine import create_engine
 from app.embed import Embedder, HashingEmbedder, HttpEmbedder
-from app.errors import BadRequest, RecallError
+from app.errors import BadRequest
 from app.fetch import Upstreams, fetch_candidates
 from app.logs import UserHash, caller_name
 from app.pipeline.bundle import build_bundle
@@ -90,8 +90,8 @@ class RecallDeps:
             async with asyncio.timeout(WARM_UP_S):
                 stage_input = await prepare_stages(plan, clock, candidates, self.embedder)
                 await run_stages(self.engine, self.queries, stage_input)
-        except (RecallError, OSError, TimeoutError) as exc:
-            log.warning("warm-up skipped: %s", exc)
+        except Exception as exc:  # whatever the database says (down, not migrated, no such role): not the start's to fail
+            log.warning("warm-up skipped: %s", exc.__class__.__name__, exc_info=True)
 
 
 @asynccontextmanager

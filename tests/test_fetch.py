@@ -41,6 +41,21 @@ async def test_every_source_is_read_to_the_last_page(upstreams, upstream_env, em
     assert all(c.observed_time < DEMO_NOW for c in got.candidates), "nothing observed after now"
 
 
+async def test_each_page_is_told_as_it_is_read():
+    from app.sources.wire import read_pages
+
+    said: list[str] = []
+
+    async def pages():
+        for page in ([1, 2], [3]):
+            said.append(f"sent {page}")
+            yield page
+
+    pulled = await read_pages(pages(), lambda n: n * 10, on_page=lambda records: said.append(f"told {records}"))
+    assert pulled.records == [10, 20, 30]
+    assert said == ["sent [1, 2]", "told [10, 20]", "sent [3]", "told [30]"], "told before the next page is asked for"
+
+
 async def test_sessions_started_before_the_window_still_count(upstreams, upstream_env):
     got = await fetch_candidates(_plan("我今天说了什么"), CLOCK, DEMO_USER, upstreams(upstream_env))
     texts = {c.content for c in got.candidates if c.source == "chat"}

@@ -51,14 +51,19 @@ async def test_the_first_request_finds_a_connection_already_open(build_app):
         assert pool.checkedin() == 1, "the first recall would open (and warm) a connection itself"
 
 
-async def test_a_database_down_at_start_does_not_stop_the_service(http_client, caplog):
+@pytest.mark.parametrize("where", ["down", "no such database"])
+async def test_a_database_down_at_start_does_not_stop_the_service(http_client, caplog, db_url, where):
+    from sqlalchemy.engine import make_url
+
     from app.db.engine import create_engine
     from app.settings import load_settings
     from app.sqlfiles import Queries
     from app.web import create_app
 
     settings = load_settings({})
-    engine = create_engine(f"postgresql://recall@127.0.0.1:{_free_port()}/recall", settings)
+    url = (f"postgresql://recall@127.0.0.1:{_free_port()}/recall" if where == "down"
+           else make_url(db_url).set(database="no_such_database").render_as_string(hide_password=False))
+    engine = create_engine(url, settings)
     try:
         async with AsyncTestClient(create_app(settings, engine=engine, queries=Queries(),
                                               http_client=http_client)) as client:

@@ -49,6 +49,13 @@ def dies_in_a_worker(segment: meinput.Segment, user_id: str, zone) -> Candidate:
     return made_where(segment, user_id, zone)
 
 
+def stuck_in_a_worker(segment: meinput.Segment, user_id: str, zone) -> Candidate:
+    """Made in the service, whose pid `user_id` is; a worker does not answer for a long while."""
+    if os.getpid() != int(user_id):
+        time.sleep(3)
+    return made_where(segment, user_id, zone)
+
+
 def unreadable_every_tenth(segment: meinput.Segment, user_id: str, zone) -> Candidate:
     if segment.id.endswith("0"):
         raise ValueError("a time the rules cannot place")
@@ -108,6 +115,31 @@ async def test_records_come_page_by_page_and_are_made_in_their_order(cores):
     assert len({m[0].title for m in made}) >= 2, "shared as the pages came"
 
 
+async def test_records_go_to_the_workers_as_they_are_handed_over_not_when_made(cores, tmp_path):
+    notes = tmp_path / "made"
+    segments = _segments(3 * CHUNK)
+    with cores.batch(noted, str(notes), ZONE) as batch:
+        batch.add(segments)  # a page came; the next is on its way
+        for _ in range(100):
+            if notes.exists():
+                break
+            await asyncio.sleep(0.05)
+        assert notes.exists(), "a worker was making the first chunk before the pull ended"
+        await batch.make(segments)
+
+
+async def test_chunks_of_records_the_cap_dropped_are_made_nowhere(cores, tmp_path):
+    notes = tmp_path / "made"
+    segments = _segments(20 * CHUNK)
+    with cores.batch(noted, str(notes), ZONE) as batch:
+        batch.add(segments)
+        kept = segments[-100:]  # the newest only
+        made = await batch.make(kept)
+    assert [m[0].gist for m in made] == [c.gist for c, _ in make_all(meinput.to_candidate, kept, DEMO_USER, ZONE)]
+    await _pulled(cores, made_where, _segments(BATCH))  # the workers done with what they had been sent
+    assert len(notes.read_text().split()) <= 8 * CHUNK, "what was sent, and the chunks kept: not all twenty"
+
+
 async def test_a_batch_closed_early_leaves_the_workers_no_work(cores, tmp_path):
     notes = tmp_path / "made"
     segments = _segments(20 * CHUNK)
@@ -148,6 +180,17 @@ async def test_a_worker_that_dies_costs_its_share_being_made_here(cores, caplog)
     await _new_workers_instead_of(before)
     where = [m[0].title for m in await _pulled(cores, made_where, segments)]
     assert set(where[:CHUNK]) <= {str(pid) for pid in spare_core.worker_pids()}, "and they work"
+
+
+async def test_a_worker_that_does_not_answer_costs_its_chunk_being_made_here(cores, caplog, monkeypatch):
+    monkeypatch.setattr(spare_core, "LOST_AFTER_S", 0.5)  # (a worker killed while writing its answer never answers)
+    segments = _segments(BATCH)
+    before = spare_core.worker_pids()
+    with caplog.at_level(logging.WARNING, logger="app.fetch"):
+        made = await _pulled(cores, stuck_in_a_worker, segments, str(SERVICE))
+    assert [m[0].title for m in made] == [str(SERVICE)] * len(segments), "nothing lost, nothing hung"
+    assert "worker died" in caplog.text
+    await _new_workers_instead_of(before)
 
 
 async def _new_workers_instead_of(before: frozenset[int]) -> None:
@@ -216,13 +259,14 @@ async def test_a_pull_of_several_pages_is_shared_and_makes_what_the_service_alon
         plan, clock = plan_query("我这个月有什么事", now=DEMO_NOW), resolve_clock(DEMO_NOW, None)
         alone = await fetch.fetch_candidates(plan, clock, DEMO_USER, upstreams(emulator.env(("meinput",)),
                                                                                normalize_workers=0))
-        shared = await fetch.fetch_candidates(plan, clock, DEMO_USER, upstreams(emulator.env(("meinput",))))
+        shared = await fetch.fetch_candidates(plan, clock, DEMO_USER, upstreams(emulator.env(("meinput",)),
+                                                                                normalize_workers=1))
         assert len(alone.candidates) > 2 * 500, "more than two pages"
         assert shared.candidates == alone.candidates
         meinput_source = next(s for s in fetch.SOURCES if s.name == "meinput")
         monkeypatch.setattr(fetch, "SOURCES", (dataclasses.replace(meinput_source, to_candidate=made_where),))
         where = {c.title for c in (await fetch.fetch_candidates(plan, clock, DEMO_USER, upstreams(
-            emulator.env(("meinput",))))).candidates}
+            emulator.env(("meinput",)), normalize_workers=1))).candidates}
     finally:
         del emulator.state.dataset.segments[len(emulator.state.dataset.segments) - 4 * len(segments) :]
     assert str(SERVICE) in where and where & {str(pid) for pid in spare_core.worker_pids()}, "made in both"

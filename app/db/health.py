@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import asyncpg
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db.errors import database_errors
@@ -24,6 +26,9 @@ async def database_health(health_engine: AsyncEngine, queries: Queries, head: st
                 revision = await connection_revision(conn)
     except DatabaseUnavailable as exc:  # a timeout too: TimeoutError is an OSError, mapped there
         return {"ready": False, "database": "unreachable", "error": str(exc)}
+    except (asyncpg.PostgresError, DBAPIError) as exc:  # refused: no such database or role, a wrong password
+        reason = getattr(exc, "orig", None) or exc
+        return {"ready": False, "database": "unreachable", "error": f"database refused: {reason}"}
     part = {"ready": revision == head, "database": "reachable", "postgres": row["postgres"],
             "pgvector": row["pgvector"], "migration": revision}
     if revision != head:

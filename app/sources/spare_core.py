@@ -40,6 +40,8 @@ log = logging.getLogger("app.fetch")
 # wait for when the service has made its part; not smaller, as each round trip (the records and
 # their candidates pickled both ways, the pool's queues) costs some milliseconds of its own
 CHUNK = 128
+# a chunk takes tens of milliseconds; one not back after this is taken for lost with its worker
+LOST_AFTER_S = 5.0
 
 Make = Callable[[Any, str, tzinfo], Candidate]  # a source's to_candidate: (record, user_id, zone)
 Made = tuple[Candidate, Keywords] | None  # None: a record the text rules cannot place (skipped)
@@ -164,8 +166,10 @@ class Batch:
 
     async def _made_by_worker(self, chunk: list[Any], future: Future[list[Made]]) -> list[Made]:
         try:
-            return _kept(await asyncio.wrap_future(future))
-        except BrokenProcessPool:  # a worker died (killed, out of memory), busy or idle: its chunk made here
+            # shielded: cancelling the request must not cancel the pool's future (see the class);
+            # bounded: a worker killed while writing its answer leaves the pool reading it for good
+            return _kept(await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), LOST_AFTER_S))
+        except (BrokenProcessPool, TimeoutError):  # a worker died (killed, out of memory): its chunk made here
             self._broken()
             return make_all(self._make, chunk, self._user_id, self._zone)
 

@@ -406,6 +406,9 @@ def _skip_attached(text: str, toks: list[Tok], i: int) -> int:
     j = i + 1
     if j < len(toks) and _adjacent(text, toks[i], toks[j]):
         j = max(_take_point(text, toks, j), j)
+        if (toks[i + 1].kind == "range" and j < len(toks) and toks[j].kind in ("part", "clock")
+                and _adjacent(text, toks[j - 1], toks[j])):
+            j = _take_point(text, toks, j)  # 平时周末上午: a part of the repeated days goes with them
         if (i + 1 < j < len(toks) - 1 and toks[j].kind == "to" and _adjacent(text, toks[j - 1], toks[j])
                 and _adjacent(text, toks[j], toks[j + 1])):
             j = max(_take_point(text, toks, j + 1), j + 1)
