@@ -176,27 +176,18 @@ async def test_a_second_batch_does_not_wait_for_the_workers(cores):
     assert {m[0].title for m in second} == {str(SERVICE)}, "the second made here, not queued behind it"
 
 
-async def test_a_worker_that_dies_costs_its_share_being_made_here(cores, caplog):
-    segments = _segments(BATCH)
-    before = spare_core.worker_pids()
-    with caplog.at_level(logging.WARNING, logger="app.fetch"):
-        made = await _pulled(cores, dies_in_a_worker, segments, str(SERVICE))
-    assert [m[0].title for m in made] == [str(SERVICE)] * len(segments), "nothing lost"
-    assert "worker died" in caplog.text
-    await _new_workers_instead_of(before)
-    where = [m[0].title for m in await _pulled(cores, made_where, segments)]
-    assert set(where[:CHUNK]) <= {str(pid) for pid in spare_core.worker_pids()}, "and they work"
-
-
-async def test_a_worker_that_does_not_answer_costs_its_chunk_being_made_here(cores, caplog, monkeypatch):
+@pytest.mark.parametrize("make", [dies_in_a_worker, stuck_in_a_worker])
+async def test_a_worker_that_dies_or_does_not_answer_costs_its_chunk_being_made_here(cores, caplog, monkeypatch, make):
     monkeypatch.setattr(spare_core, "LOST_AFTER_S", 0.5)  # (a worker killed while writing its answer never answers)
     segments = _segments(BATCH)
     before = spare_core.worker_pids()
     with caplog.at_level(logging.WARNING, logger="app.fetch"):
-        made = await _pulled(cores, stuck_in_a_worker, segments, str(SERVICE))
+        made = await _pulled(cores, make, segments, str(SERVICE))
     assert [m[0].title for m in made] == [str(SERVICE)] * len(segments), "nothing lost, nothing hung"
     assert "worker died" in caplog.text
     await _new_workers_instead_of(before)
+    where = [m[0].title for m in await _pulled(cores, made_where, segments)]
+    assert set(where[:CHUNK]) <= {str(pid) for pid in spare_core.worker_pids()}, "and they work"
 
 
 async def _idle() -> None:
