@@ -146,7 +146,7 @@ def participants_of(text: str, named: Iterable[str] = ()) -> tuple[str, ...]:
 
 # going somewhere or doing something with others on a day ahead is an event; paying or sending, an errand
 _GOING = re.compile(r"去|飞|考|搬家|出发|出差|回家|回老家|参加|接|送|见|聚|上课|打球|看")
-_ERRAND = re.compile(r"把|交|付|缴|买|订|办|报|寄|回复|提交|打电话|给[^，。,]{0,6}(?:打|发|回)")
+_ERRAND = re.compile(r"把|交|付|缴|买|订|办|申报|报(?:名|销|税|到|备|修|送|考|案)|寄|回复|提交|打电话|给[^，。,]{0,6}(?:打|发|回)")
 _ALREADY = re.compile(r"已经|已(?!读)")
 # 「把报告写完」 orders it done (「把报告写完了」 says it is); not a mishap (「把钥匙忘在家里」「老板把我骂一顿」)
 _ORDERED = re.compile(r"把(?![我人他她])(?![^，。,；！]*(?:了|忘|丢|摔|骂|吓|气|累|坏))")
@@ -165,6 +165,41 @@ def _clause_of(text: str, expr: TimeExpression) -> str:
 
 # the words of a day in a time expression: a clock time without them was written apart from its day
 _DAY_WORDS = re.compile(r"[天日号周期拜月年今明昨]")
+# words to be rewritten (「把“下周三下午三点开会”翻译成英文」「把“请各位家长周五前回复”改得客气一点」):
+# their times are the words', not the user's
+_QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"")
+_REWRITE = re.compile(r"翻译|译成|改得|改成|改写|改一下|润色|校对|修改|写得")
+# a habit holds the times of day after it in its sentence (「总是凌晨一两点才睡着，早上六点半又得起」)
+_HABIT = re.compile(r"一般|通常|总是|老是|经常|常常|往往|一向|向来|平时|平常|每天|天天|每晚|每早")
+_SENTENCE = re.compile(r"[。！？!?；;\n]")
+# a chat turn that asks the assistant for something now (「统计一下班里交作业的情况」「给我一个拜访记录的
+# 模板」), not to keep a task for the user (「帮我记一下…」「提醒我…」)
+_ASKS_ASSISTANT = re.compile(r"^(?:请|麻烦|你)?(?:帮我|帮忙|给我|替我|统计|汇总|整理|翻译|计算|算一下|查一下|查查|列一下|"
+                             r"列个|写一|写个|生成|总结|解释|推荐|比较|分析|把\s*[“「\"])")
+_KEEP_FOR_ME = re.compile(r"记一下|记下|记着|记住|提醒|备忘|别忘")
+
+
+def _rewrites(text: str) -> bool:
+    return _REWRITE.search(_QUOTED.sub("", text)) is not None
+
+
+def _own_times(text: str, exprs: list[TimeExpression], *, generic_clock: bool = False) -> list[TimeExpression]:
+    """The times of `text` that are when something of the user's happens: not those in words to be
+    rewritten, not a time of day a habit holds, and with `generic_clock` (advice, an answer to a
+    question with no time) no time of day without its day (「下午三点后少喝咖啡」「7:35 从虹桥发车」)."""
+    quoted = [m.span() for m in _QUOTED.finditer(text)] if _rewrites(text) else []
+    habits = [m.start() for m in _HABIT.finditer(text)]
+
+    def held(e: TimeExpression) -> bool:
+        if e.span is None:
+            return False
+        if any(a <= e.span[0] < b for a, b in quoted):
+            return True
+        if _DAY_WORDS.search(e.text):
+            return False
+        return generic_clock or any(h < e.span[0] and not _SENTENCE.search(text, h, e.span[0]) for h in habits)
+
+    return [e for e in exprs if not held(e)]
 _STEP = {"minute": timedelta(minutes=1), "hour": timedelta(hours=1)}
 
 
@@ -368,19 +403,26 @@ def _told(text: str) -> str:
 
 
 def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: bool,
-            stated: Stated = NOTHING_STATED, by_assistant: bool = False) -> Analysis:
+            stated: Stated = NOTHING_STATED, role: Role = "segment", answers: str = "") -> Analysis:
     """Type, status, event_time (+grain), title, gist and confidence of one text; `stated` wins.
-    `by_assistant`: the text is an assistant's turn."""
+    `role` is who wrote it (a chat turn: `user` or `assistant`); `answers`, the question an
+    assistant's turn answers."""
     body = _FRAMING.sub("", text.strip())[:_EMBED_CHARS] or text.strip()[:_EMBED_CHARS]
     # an assistant's advice or answer (「可以主动打个电话跟进」「建议《纳瓦尔宝典》」) is no task, decision,
     # promise or event of the user's; its echo of what the user said (「好的，已帮你记下：…」) is
-    advising = by_assistant and not stated.type and not _FRAMING.match(text.strip())
+    advising = role == "assistant" and not stated.type and not _FRAMING.match(text.strip())
     # a question alone (「明天几点开会来着？」) asks about a thing: no plan, task or event of its own
     # (「10:00要见邓经理，我该怎么回应？」 says one before it asks)
     question = (not stated.type and body.rstrip().endswith(("?", "？")) and len(_CLAUSE.split(body.rstrip(" ?？"))) == 1
                 and not _REQUEST.search(body))
-    kind = stated.type or ("mention" if question else classify(_told(text)))
-    exprs = parse(body, observed, zone, stored=True)
+    # what the text asks done with quoted words is told without them (「把“…开会”翻译成英文」 is no meeting)
+    kind = stated.type or ("mention" if question else classify(_told(_QUOTED.sub("", text) if _rewrites(text) else text)))
+    # advice, or an answer to a question that named no time, tells no time of day of the user's
+    generic_clock = advising and bool(answers) and not _own_times(answers, parse(answers, observed, zone, stored=True))
+    exprs = _own_times(body, parse(body, observed, zone, stored=True), generic_clock=generic_clock)
+    if role == "user" and kind in ("todo", "event") and not exprs and _ASKS_ASSISTANT.search(body) \
+            and not _KEEP_FOR_ME.search(body):
+        kind = "mention"  # the assistant's work, done in its answer
     expr = None if question else _on_its_day(body, _event_expression(body, exprs, observed), exprs, observed, zone)
     if advising and (kind in ("todo", "decision", "commitment") or (kind == "event" and expr is None)):
         kind = "mention"  # an answer dated by the user's own event (「10月20日14:00 与恒通过合同时可以问…」) stays one
@@ -457,7 +499,7 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
     text = clean_text(text)
     # the rules read one script: a Traditional note and a Simplified message about one thing agree
     facts = analyse(simplified(text), observed, zone, happened_when_said=happened_when_said, stated=stated,
-                    by_assistant=role == "assistant")
+                    role=role, answers=simplified(clean_text(answers)) if answers else "")
     gist = facts.gist
     if answers:  # the reply is about what was asked, and about the people asked about
         asked = simplified(clean_text(answers))[:_EMBED_CHARS]

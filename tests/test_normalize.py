@@ -145,6 +145,14 @@ MeInput 新版本上线了，暂时没有问题 | 2026-09-02 22:05 | obs | event
 明天加班会很晚 | 2026-11-18 15:00 | 2026-11-19 00:00 | mention | mentioned
 快递取了吗 | 2026-11-18 15:00 | obs | mention | mentioned
 我还上了个厕所 | 2026-11-18 15:00 | obs | mention | mentioned
+总是凌晨一两点才睡着，早上六点半又得起 | 2026-03-10 21:00 | obs | mention | mentioned
+我平时周末都去打球，这周六下午三点要去见客户 | 2026-03-10 21:00 | 2026-03-14 15:00 | todo | planned
+凌晨一点还没睡着，脑子里全是事 | 2026-03-09 06:45 | 2026-03-09 01:00 | mention | mentioned
+下周的天气预报全是雨 | 2026-03-13 14:40 | 2026-03-16 00:00 | mention | mentioned
+下周去税务局报税 | 2026-03-13 14:40 | 2026-03-16 00:00 | event | planned
+把“下周三下午三点开会”翻译成英文 | 2026-03-10 21:00 | obs | mention | mentioned
+把“请各位家长周五前回复”改得客气一点 | 2026-03-10 21:00 | obs | mention | mentioned
+妈说“周六回来吃饭” | 2026-03-10 21:00 | 2026-03-14 00:00 | event | planned
 """
 
 
@@ -285,6 +293,33 @@ def test_an_assistants_advice_is_no_item_of_the_users_but_its_echo_is(content, k
     assert chat.to_candidate(chat.decode_message(message), "u", TZ).type == kind
     said_by_the_user = chat.to_candidate(chat.decode_message({**message, "role": "user"}), "u", TZ)
     assert kind != "mention" or said_by_the_user.type != "mention", "the row tests the assistant's turn"
+
+
+@pytest.mark.parametrize(("content", "kind"), [
+    ("统计一下班里开学以来交作业的情况", "mention"),  # the assistant's work, done in its answer
+    ("给我一个客户拜访记录的模板", "mention"),
+    ("帮我记一下，要交作业统计", "todo"),  # a task kept for the user
+    ("统计一下班里交作业的情况，周五前要交", "todo"),  # a time of the user's own
+])
+def test_a_request_to_the_assistant_is_no_task_of_the_users(content, kind):
+    message = {"message_id": "m1", "session_id": "s1", "role": "user", "content": content,
+               "created_at": "2026-03-10T21:00:00+08:00"}
+    assert chat.to_candidate(chat.decode_message(message), "u", TZ).type == kind
+
+
+@pytest.mark.parametrize(("question", "reply", "event_time"), [
+    # the words rewritten hold the time, not the user's day
+    ("把“下周三下午三点开会”翻译成英文", "The meeting is at 3 p.m. next Wednesday.", None),
+    ("总是凌晨一两点才睡着，早上六点半又得起，怎么调整？", "睡前一小时放下手机，下午三点后少喝咖啡和浓茶", None),
+    ("明天跟王总的会几点？", "明天下午3点，在3号会议室", datetime(2026, 3, 11, 15, tzinfo=TZ)),
+    ("跟王总的会几点？", "明天下午3点，在3号会议室", datetime(2026, 3, 11, 15, tzinfo=TZ)),  # a day of its own
+])
+def test_an_answer_tells_a_time_of_day_only_for_a_question_with_a_time(question, reply, event_time):
+    at = datetime(2026, 3, 10, 21, tzinfo=TZ)
+    answer = chat.to_candidate(chat.Reply(message=chat.decode_message(
+        {"message_id": "m2", "session_id": "s1", "role": "assistant", "content": reply,
+         "created_at": "2026-03-10T21:00:30+08:00"}), asked=question), "u", TZ)
+    assert answer.event_time == (event_time or at.replace(second=30))
 
 
 def test_memory_records():
