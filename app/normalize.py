@@ -19,7 +19,7 @@ from app.candidate import Candidate, Role, Status
 from app.contracts import Change, Grain, ItemStatus, ItemType, SourceName, TimeExpression
 from app.keywords import KIN_PATTERN, PERSON_PATTERN, family_in, people_in
 from app.planner.tense import DONE, STILL_AHEAD
-from app.planner.timeparse import GRAIN_ORDER, parse
+from app.planner.timeparse import GRAIN_ORDER, is_deadline, parse
 from app.text import clean_text, simplified
 
 # How much a record's origin is worth (RFC §7 source_quality): a calendar entry first (RFC §5 weighs
@@ -252,7 +252,7 @@ def _dates_better(e: TimeExpression, best: TimeExpression, observed: datetime) -
     longer (a deadline, [now, X), is as long as it is late: there the later one wins)."""
     if e.grain != best.grain:
         return GRAIN_ORDER.index(e.grain) < GRAIN_ORDER.index(best.grain)
-    deadlines = [x.text.endswith(("之前", "以前", "前")) and x.start == observed for x in (e, best)]
+    deadlines = [is_deadline(x) and x.start == observed for x in (e, best)]
     return any(deadlines) or e.end - e.start <= best.end - best.start
 
 
@@ -379,7 +379,7 @@ def _text_time(expr: TimeExpression | None, kind: ItemType, body: str, observed:
             return observed, None, 0.9
         return None, None, 0.8  # a to-do with no time has no deadline
     event_time, grain = expr.start, expr.grain
-    deadline = expr.text.endswith(("之前", "以前", "前")) and expr.start == observed.astimezone(zone)
+    deadline = is_deadline(expr) and expr.start == observed.astimezone(zone)
     if deadline and grain in ("hour", "minute"):
         event_time = expr.end  # 下午五点之前: due at 17:00
     elif kind in ("todo", "commitment") or deadline:
@@ -453,7 +453,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # 26号早上7点35的高铁」); 「下午五点前发给他了」 may be done already, and in 「看完牙了，下个月复诊」 the
     # month is the next visit's
     # ...and 「周四前把机票订了」 is what to do by Thursday, unless it says it was done already
-    deadline = expr is not None and expr.text.endswith(("之前", "以前", "前"))
+    deadline = expr is not None and is_deadline(expr)
     dated_ahead = ((scheduled or day_ahead) and not deadline) or today_task or (
         deadline and expr.end > observed and "把" in body and not _ALREADY.search(body))
     if kind == "mention" and deadline and expr.start == observed and not advising and not DONE.search(its_clause):

@@ -59,7 +59,7 @@ from app.planner.cues import (
     UNRESOLVED,
     WORLD_FACTS,
 )
-from app.planner.timeparse import in_calendar, parse
+from app.planner.timeparse import in_calendar, is_deadline, parse
 from app.text import clean_text, simplified
 
 NO_TIME_WORD_WINDOW = timedelta(days=30)  # api.md: a temporal question with no time word
@@ -104,7 +104,7 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
 
 
 def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> TemporalMode:
-    deadline = any(e.text.endswith(("之前", "以前", "前")) and e.start == now for e in expressions)
+    deadline = any(is_deadline(e) and e.start == now for e in expressions)
     over = bool(expressions) and max(e.end for e in expressions) <= now
     for mode, cue in MODE_CUES:
         if cue.search(query) or (mode == "DUE_IN" and deadline):

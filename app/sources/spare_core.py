@@ -131,7 +131,7 @@ class Batch:
                 return
             self._unsent.popleft()
             self._sent[number] = future
-            _sent.append(future)
+            _in_flight.append(future)
             future.add_done_callback(self._came_back)
 
     def _came_back(self, _future: Future[list[Made]]) -> None:
@@ -189,15 +189,15 @@ class Batch:
 
 _pool: tuple[ProcessPoolExecutor, int] | None = None  # and its number of workers
 _sharing = False  # a batch holds the workers
-_sent: list[Future[list[Made]]] = []  # chunks sent, some perhaps still under way (pruned in the event loop only)
+_in_flight: list[Future[list[Made]]] = []  # chunks sent, some perhaps still under way (pruned in the event loop only)
 _starting = threading.Lock()
 
 
 def busy() -> bool:
     """Whether the workers hold a batch's chunks: a batch's, or those a closed batch had sent."""
-    global _sent
-    _sent = [f for f in _sent if not f.done()]
-    return _sharing or bool(_sent)
+    global _in_flight
+    _in_flight = [f for f in _in_flight if not f.done()]
+    return _sharing or bool(_in_flight)
 
 
 def _claim() -> bool:
@@ -246,7 +246,7 @@ def _replace(broken: ProcessPoolExecutor, workers: int) -> None:
     if _pool is not None and _pool[0] is broken:
         log.warning("a normalizing worker died; new ones are being started")
         _pool = None
-        _sent.clear()  # the old pool's: what is still under way there keeps no new worker busy
+        _in_flight.clear()  # the old pool's: what is still under way there keeps no new worker busy
         broken.shutdown(wait=False, cancel_futures=True)
         threading.Thread(target=_start_again, args=(workers,), name="spare-cores", daemon=True).start()
 

@@ -36,7 +36,7 @@ from app.planner.timeparse.combine import _TRIGGER, _combine, _lex
 from app.planner.timeparse.tokens import Ctx
 from app.text import simplified
 
-__all__ = ["GRAIN_ORDER", "in_calendar", "parse"]
+__all__ = ["GRAIN_ORDER", "in_calendar", "is_deadline", "parse"]
 
 
 @lru_cache(maxsize=64)
@@ -81,3 +81,8 @@ def _unspaced(text: str) -> list[int]:
     """The positions of `text` kept when its _SPACING is taken out."""
     dropped = {i for m in _SPACING.finditer(text) for i in range(m.start(), m.end())}
     return [i for i in range(len(text)) if i not in dropped]
+
+
+def is_deadline(expr: TimeExpression) -> bool:
+    """A deadline (下周五之前, 月底前): a range from now to the time named, not that time itself."""
+    return expr.text.endswith(("之前", "以前", "前"))
