@@ -146,7 +146,7 @@ def participants_of(text: str, named: Iterable[str] = ()) -> tuple[str, ...]:
 
 # going somewhere or doing something with others on a day ahead is an event; paying or sending, an errand
 _GOING = re.compile(r"去|飞|考|搬家|出发|出差|回家|回老家|参加|接|送|见|聚|上课|打球|看")
-_ERRAND = re.compile(r"把|交|付|缴|买|订|办|申报|报(?:名|销|税|到|备|修|送|考|案)|寄|回复|提交|打电话|给[^，。,]{0,6}(?:打|发|回)")
+_ERRAND = re.compile(r"把|交|付|缴|买|订|办|(?<!预)报|寄|回复|提交|打电话|给[^，。,]{0,6}(?:打|发|回)")
 _ALREADY = re.compile(r"已经|已(?!读)")
 # 「把报告写完」 orders it done (「把报告写完了」 says it is); not a mishap (「把钥匙忘在家里」「老板把我骂一顿」)
 _ORDERED = re.compile(r"把(?![我人他她])(?![^，。,；！]*(?:了|忘|丢|摔|骂|吓|气|累|坏))")
@@ -165,41 +165,69 @@ def _clause_of(text: str, expr: TimeExpression) -> str:
 
 # the words of a day in a time expression: a clock time without them was written apart from its day
 _DAY_WORDS = re.compile(r"[天日号周期拜月年今明昨]")
-# words to be rewritten (「把“下周三下午三点开会”翻译成英文」「把“请各位家长周五前回复”改得客气一点」):
-# their times are the words', not the user's
-_QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"")
-_REWRITE = re.compile(r"翻译|译成|改得|改成|改写|改一下|润色|校对|修改|写得")
-# a habit holds the times of day after it in its sentence (「总是凌晨一两点才睡着，早上六点半又得起」)
-_HABIT = re.compile(r"一般|通常|总是|老是|经常|常常|往往|一向|向来|平时|平常|每天|天天|每晚|每早")
-_SENTENCE = re.compile(r"[。！？!?；;\n]")
+# words to be rewritten (「把“下周三下午三点开会”翻译成英文」「把“请各位家长周五前回复”改得客气一点」
+# 「翻译成英文：下周三开会」): their times are the words', not the user's. Not a quote that is no such
+# object (「客户说“下周一上午十点开会”，方案还要修改」), nor a move (「例会时间改成“周五下午两点”」)
+_REWRITTEN = re.compile(
+    r"把\s*(“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\")\s*(?:翻译|译成|改得|改写|改一下|润色|校对|修改|写得)"
+    r"|把([^，。！？；]{1,40}?)(?:翻译|译)成"
+    r"|(?:翻译|译|润色|校对|改写)[^，。：:“「\"]{0,6}[：:]\s*(“[^”]*”|「[^」]*」|\"[^\"]*\"|[^。！？]+)"
+)
+# a habit holds the times of day after it in its sentence (「总是凌晨一两点才睡着，早上六点半又得起」), up
+# to a turn (但/不过/可是), a clause that plans (约/提醒/安排/计划/要) or a day named; 一般 as "so-so" is none
+_HABIT = re.compile(r"(?<![很挺太比较])一般(?![般，。,.!！])|通常|总是|老是|经常|常常|往往|一向|向来|平时|平常|每天|天天|每晚|每早")
+_HABIT_ENDS = re.compile(r"[。！？!?；;\n]|但|不过|可是")
+_PLANS = re.compile(r"约|提醒|安排|计划|要(?!不)")
 # a chat turn that asks the assistant for something now (「统计一下班里交作业的情况」「给我一个拜访记录的
-# 模板」), not to keep a task for the user (「帮我记一下…」「提醒我…」)
-_ASKS_ASSISTANT = re.compile(r"^(?:请|麻烦|你)?(?:帮我|帮忙|给我|替我|统计|汇总|整理|翻译|计算|算一下|查一下|查查|列一下|"
-                             r"列个|写一|写个|生成|总结|解释|推荐|比较|分析|把\s*[“「\"])")
-_KEEP_FOR_ME = re.compile(r"记一下|记下|记着|记住|提醒|备忘|别忘")
+# 模板」), not to keep a task for the user (「帮我记一下…」「提醒我…」「帮我加个待办」), nor the user's own
+# (「给我爸寄点茶叶」「汇总表要交给财务」)
+_ASKS_ASSISTANT = re.compile(
+    r"^(?:请|麻烦)?你?(?:帮我|帮忙|替我|给我(?:[一几讲说写列找推算查出整]|个)|把\s*[“「\"]"
+    r"|(?:统计|汇总|整理|翻译|计算|算|查|列|写|生成|总结|解释|推荐|比较|分析)(?:一下|下|个|一个|一篇|一段|一份|几|些|查))"
+)
+_KEEP_FOR_ME = re.compile(r"记一下|记下|记着|记住|提醒|备忘|别忘|待办|日程|加到")
+# an answer that asks or confirms a time (「跟王总的会几点？」「好的，下午3点提醒你」) tells the user's
+_ASKS_TIME = re.compile(r"几点|什么时候|啥时候|哪天|几号|何时|时间")
+_CONFIRMS = re.compile(r"提醒你|帮你|为你|给你|已预约|约好|订好|已约|已订|已安排|已设置")
 
 
-def _rewrites(text: str) -> bool:
-    return _REWRITE.search(_QUOTED.sub("", text)) is not None
+def _without(text: str, spans: list[tuple[int, int]]) -> str:
+    for a, b in sorted(spans, reverse=True):
+        text = text[:a] + text[b:]
+    return text
+
+
+def _rewritten(text: str) -> list[tuple[int, int]]:
+    """Where the words to be rewritten are in `text`."""
+    return [m.span(g) for m in _REWRITTEN.finditer(text) for g in (1, 2, 3) if m.start(g) >= 0]
 
 
 def _own_times(text: str, exprs: list[TimeExpression], *, generic_clock: bool = False) -> list[TimeExpression]:
     """The times of `text` that are when something of the user's happens: not those in words to be
-    rewritten, not a time of day a habit holds, and with `generic_clock` (advice, an answer to a
-    question with no time) no time of day without its day (「下午三点后少喝咖啡」「7:35 从虹桥发车」)."""
-    quoted = [m.span() for m in _QUOTED.finditer(text)] if _rewrites(text) else []
-    habits = [m.start() for m in _HABIT.finditer(text)]
+    rewritten, not a time of day a habit holds, and with `generic_clock` (advice answering a
+    question that named or asked no time) no time of day without its day (「下午三点后少喝咖啡」)."""
+    rewritten = _rewritten(text)
+    days = [e.span[0] for e in exprs if e.span is not None and _DAY_WORDS.search(e.text)]
+
+    def habit_holds(at: int) -> bool:
+        clause_start = max((m.end() for m in _CLAUSE.finditer(text, 0, at)), default=0)
+        clause_end = next((m.start() for m in _CLAUSE.finditer(text, at)), len(text))
+        for habit in _HABIT.finditer(text, 0, at):
+            if (_HABIT_ENDS.search(text, habit.end(), at) is None and not any(habit.end() <= d < at for d in days)
+                    and (habit.start() >= clause_start or not _PLANS.search(text, clause_start, clause_end))):
+                return True
+        return False
 
     def held(e: TimeExpression) -> bool:
         if e.span is None:
             return False
-        if any(a <= e.span[0] < b for a, b in quoted):
+        if any(a <= e.span[0] < b for a, b in rewritten):
             return True
-        if _DAY_WORDS.search(e.text):
-            return False
-        return generic_clock or any(h < e.span[0] and not _SENTENCE.search(text, h, e.span[0]) for h in habits)
+        return not _DAY_WORDS.search(e.text) and (generic_clock or habit_holds(e.span[0]))
 
     return [e for e in exprs if not held(e)]
+
+
 _STEP = {"minute": timedelta(minutes=1), "hour": timedelta(hours=1)}
 
 
@@ -415,10 +443,11 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # (「10:00要见邓经理，我该怎么回应？」 says one before it asks)
     question = (not stated.type and body.rstrip().endswith(("?", "？")) and len(_CLAUSE.split(body.rstrip(" ?？"))) == 1
                 and not _REQUEST.search(body))
-    # what the text asks done with quoted words is told without them (「把“…开会”翻译成英文」 is no meeting)
-    kind = stated.type or ("mention" if question else classify(_told(_QUOTED.sub("", text) if _rewrites(text) else text)))
+    # what the text asks done with words is told without them (「把“…开会”翻译成英文」 is no meeting)
+    kind = stated.type or ("mention" if question else classify(_told(_without(text, _rewritten(text)))))
     # advice, or an answer to a question that named no time, tells no time of day of the user's
-    generic_clock = advising and bool(answers) and not _own_times(answers, parse(answers, observed, zone, stored=True))
+    generic_clock = (advising and bool(answers) and not _ASKS_TIME.search(answers) and not _CONFIRMS.search(body)
+                     and not _own_times(answers, parse(answers, observed, zone, stored=True)))
     exprs = _own_times(body, parse(body, observed, zone, stored=True), generic_clock=generic_clock)
     if role == "user" and kind in ("todo", "event") and not exprs and _ASKS_ASSISTANT.search(body) \
             and not _KEEP_FOR_ME.search(body):

@@ -155,6 +155,15 @@ MeInput 新版本上线了，暂时没有问题 | 2026-09-02 22:05 | obs | event
 妈说“周六回来吃饭” | 2026-03-10 21:00 | 2026-03-14 00:00 | event | planned
 周五找老板聊聊加薪的事 | 2026-03-10 21:00 | 2026-03-13 00:00 | event | planned
 跟小宇聊完了，孩子说家里爸妈在闹离婚，心疼 | 2026-03-03 17:25 | obs | event | completed
+还没买票，周一出发 | 2026-03-14 10:00 | 2026-03-16 00:00 | event | planned
+客户说“下周一上午十点开会”，方案还要修改一下 | 2026-03-14 10:00 | 2026-03-16 10:00 | event | planned
+例会时间改成“周五下午两点” | 2026-03-14 10:00 | 2026-03-20 14:00 | event | planned
+把下周三下午三点开会翻译成英文 | 2026-03-14 10:00 | obs | mention | mentioned
+我一般不加班，但晚上8点要开会 | 2026-03-14 10:00 | 2026-03-14 20:00 | event | planned
+我平时不喝咖啡，下午三点约了客户喝咖啡 | 2026-03-14 10:00 | 2026-03-14 15:00 | event | planned
+这个方案一般，下午三点再讨论 | 2026-03-14 10:00 | 2026-03-14 15:00 | event | planned
+我平时不坐早班机，下周三出差，早上7点的飞机 | 2026-03-14 10:00 | 2026-03-18 07:00 | event | planned
+明天给客户报价 | 2026-03-14 10:00 | 2026-03-15 00:00 | todo | planned
 """
 
 
@@ -302,6 +311,9 @@ def test_an_assistants_advice_is_no_item_of_the_users_but_its_echo_is(content, k
     ("给我一个客户拜访记录的模板", "mention"),
     ("帮我记一下，要交作业统计", "todo"),  # a task kept for the user
     ("统计一下班里交作业的情况，周五前要交", "todo"),  # a time of the user's own
+    ("帮我加个待办：买牛奶", "todo"),
+    ("给我爸寄点茶叶", "todo"),  # for my dad, not "give me"
+    ("汇总表要交给财务", "todo"),  # a summary sheet, not "sum up"
 ])
 def test_a_request_to_the_assistant_is_no_task_of_the_users(content, kind):
     message = {"message_id": "m1", "session_id": "s1", "role": "user", "content": content,
@@ -315,6 +327,8 @@ def test_a_request_to_the_assistant_is_no_task_of_the_users(content, kind):
     ("总是凌晨一两点才睡着，早上六点半又得起，怎么调整？", "睡前一小时放下手机，下午三点后少喝咖啡和浓茶", None),
     ("明天跟王总的会几点？", "明天下午3点，在3号会议室", datetime(2026, 3, 11, 15, tzinfo=TZ)),
     ("跟王总的会几点？", "明天下午3点，在3号会议室", datetime(2026, 3, 11, 15, tzinfo=TZ)),  # a day of its own
+    ("跟王总的会几点？", "下午3点，在3号会议室", datetime(2026, 3, 11, 15, tzinfo=TZ)),  # the time asked for
+    ("提醒我给王总打电话", "好的，下午3点提醒你给王总打电话", datetime(2026, 3, 11, 15, tzinfo=TZ)),  # set up for the user
 ])
 def test_an_answer_tells_a_time_of_day_only_for_a_question_with_a_time(question, reply, event_time):
     at = datetime(2026, 3, 10, 21, tzinfo=TZ)

@@ -22,9 +22,8 @@ STATEMENT_AHEAD = re.compile(
     r"要|(?<![开聚约例晚宴学大社工机])(?<!开[了过个完])会(?!议)|(?<![觉获记懂值])得(?!到)|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止"
 )
 # A recorded statement looks back: any of these and no look-ahead cue means its times are past; so
-# does the 是…的 of a thing done (「周一跟张总吃的饭」「周一交的报销单还没批」), and a state still
-# lasting (「凌晨一点还没睡着」 at 06:45 is last night).
-STATEMENT_BEHIND = re.compile(r"了|过|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束|还没|"
+# does the 是…的 of a thing done (「周一跟张总吃的饭」「周一交的报销单还没批」).
+STATEMENT_BEHIND = re.compile(r"了|过|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束|"
                               r"(?:吃|见|送|交|签|买|聊|谈|发|办|订)的(?![太很都也喝吃])")
 
 # A record says its thing is done (「体检做完了」「已经发了」); 「了解」「已读」 are not.

@@ -256,7 +256,7 @@ def _resolve_point(ctx: Ctx, toks: list[Tok], inherit: Resolved | None = None) -
         step = timedelta(hours=1) if grain == "hour" else timedelta(minutes=1)
         if d is None:
             start = ctx.at(ctx.today, hour, minute)
-            if ctx.stored and ctx.future and start + step <= ctx.now:
+            if ctx.stored and ctx.future_at(clock_tok.s) and start + step <= ctx.now:
                 start = ctx.at(ctx.today + timedelta(days=1), hour, minute)
         else:
             start = ctx.at(d, hour, minute)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from app.planner.timeparse.ahead import looks_ahead
+from app.planner.timeparse.ahead import lasting_at, looks_ahead
 
 
 @dataclass(slots=True)
@@ -51,8 +51,11 @@ class Ctx:
 
     def future_at(self, pos: int) -> bool:
         """Whether the text looks ahead for a time word at `pos` (in a question reporting what was
-        said, the words on its side of the verb of saying decide)."""
-        return self.future if self.stored else looks_ahead(self._text, False, pos)
+        said, the words on its side of the verb of saying decide; in a stored text, not in a clause
+        telling a state still lasting then)."""
+        if self.stored:
+            return self.future and not lasting_at(self._text, pos)
+        return looks_ahead(self._text, False, pos)
 
     def at(self, d: date, hour: int = 0, minute: int = 0) -> datetime:
         if hour >= 24:
