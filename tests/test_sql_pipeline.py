@@ -450,6 +450,16 @@ async def test_day_grain_needs_the_words_to_agree(engine):
     assert await _clusters(engine, [a, b]) == [{"a"}, {"b"}]
 
 
+async def test_one_deadline_day_told_twice_in_other_words_is_one_item_but_a_family_word_is_not_enough(engine):
+    note = cand("note", "样章之前交给苏编辑，第三讲全等三角形", event=D(15), observed=D(1, 20), type="todo", grain="day")
+    chat = cand("chat", "样章前要交，第三讲还差两道压轴例题，帮我找找思路", event=D(15), observed=D(2, 21), source="chat",
+                role="user", type="todo", grain="day")
+    home = cand("home", "医生说老爸恢复得不错，可以出院", event=D(6), observed=D(1, 19), grain="day", people=("爸爸",))
+    errand = cand("errand", "下班前去药房给老爸拿钙片和骨化三醇", event=D(6), observed=D(2, 22), type="todo", grain="day",
+                  people=("爸爸",))
+    assert await _clusters(engine, [note, chat, home, errand], "这个月有什么安排") == [{"chat", "note"}, {"errand"}, {"home"}]
+
+
 async def test_near_misses_are_hours_from_the_edge_not_half_the_range(engine):
     monday = datetime(2026, 9, 7, 10, tzinfo=TZ)
     plan = plan_query("这周我有什么重要的事", now=monday)  # [Mon 00:00, next Mon)
