@@ -14,7 +14,7 @@ from app.contracts import SourceName, TargetType, TemporalMode
 # what should be done and is not (「本周还有哪些待办没完成」「有没有逾期的」): a DUE_IN cue, a need for
 # recall without a time word (AFFAIRS) and the unresolved filter (UNRESOLVED)
 _UNFINISHED = r"没完成|未完成|没做完|没办完|还没做|还没交|逾期"
-SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|跟你说|和你说|对你说|告诉过?你|说起")
+SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|问了|跟你说|和你说|对你说|告诉过?你|说起")
 # 几点: when it is planned (今天几点开会), or when it happened if the time asked about is over (昨天几点睡的,
 # router._mode)
 ASKS_CLOCK = re.compile(r"几点")
@@ -26,7 +26,7 @@ STATUS_QUESTION = re.compile(r"(?:了|完|掉|过|来)(?:吗|没|没有|么)(?:�
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
     ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记"
-                              r"|(?:加了|新增|添加|新加|新建)[^，。？?]{0,6}(?:待办|任务|提醒)")),
+                              r"|(?:加了|新增|添加|新加|新建|冒出来?)[^，。？?]{0,6}(?:待办|任务|提醒|要办|要做)")),
     ("MENTIONED_IN", SAID),
     # also DUE_IN: a deadline expression (这周五之前) whatever the verb, see router._mode
     # ...and what should be done by then and is not
@@ -37,7 +37,7 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     ("CREATED_IN", re.compile(r"定了|定下|决定|创建|新建|建了|立了|确定了|答应了|答应过|承诺了|承诺过|保证过|新记")),
     ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要(?:做|干|忙)(?:什么|嘛|啥)|待办|有空")),
     ("PLANNED_IN", ASKS_CLOCK),
-    ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|发生|完成了|去了|见了|参加了|开了|办了|经历")),
+    ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|忙活|发生|完成了|去了|见了|参加了|开了|办了|办成|经历")),
     ("AMBIGUOUS", re.compile(r"重要|需要注意|要注意|值得注意|要紧|关键|大事|紧急")),
 )
 # 「那天我在干嘛」: what was going on, when the time asked about is over (「明天这时候我在干嘛」 is a plan)
@@ -85,7 +85,9 @@ HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|�
 # 「面试结果怎么样」「恒通的事有消息吗」): each is about the user's own records, so the last 30 days
 AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友)|得交|快到期|要到期|到哪一步|"
                      r"(?<!觉)得(?:怎么样|如何|咋样)|结果(?:怎么样|如何|咋样)|情况(?:如何|怎么样|咋样)|事(?:情)?(?:怎么样|如何|咋样)|"
-                     r"(?:咋样|如何)了|事有(?:没有)?消息|有(?:没有)?回音|有(?:没有)?回复")
+                     r"(?:咋样|如何)了|事有(?:没有)?消息|有(?:没有)?回音|有(?:没有)?回复|"
+                     # when one's own thing is (「ECMO培训到底是哪天？」); a holiday's day is WORLD's
+                     r"(?:是|在)?(?:哪天|哪一天|什么时候|啥时候)(?:[^，。？?]{0,3}来着)?[?？]?\s*$")
 # small talk that looks like one (「吃了吗」「你睡了没」) is not
 SMALL_TALK = re.compile(r"^\s*(?:你|您)?(?:吃|睡|起|到|走|下班|回来|忙完)了?(?:吗|没|没有)[?？]?\s*$")
 # Past decisions live in Memory V2 (RFC §2.1 "历史决策").
@@ -93,9 +95,11 @@ ASKS_DECISION = re.compile(r"上次|上回|之前定|当时定|定的|决定|约
 # A time word in a world-knowledge or generative request (今天天气, 写一篇春节作文) is no recall need...
 WORLD = (
     r"天气|气温|下雨|下雪|降温|升温|台风|雾霾|空气质量|新闻|股价|股票|汇率|是几号|几月几号|星期几|周几|礼拜几|多少号|"
-    r"什么日子|放假吗|农历|黄历|闰年|"
+    r"什么日子|放假吗|农历|黄历|闰年|月食|日食|流星雨|"
     # the calendar as everyone's: 「明天是什么节日」「春节放几天假」「中秋节的由来」「距离元旦还有几天」「中秋节为什么吃月饼」
-    r"什么节日|是啥节(?!目)|是什么节(?!目)|由来|习俗|为什么吃|放几天|还有几天(?:到|过)|(?:距离?|离)(?:元旦|春节|过年|国庆|中秋|端午|圣诞|周末)还有"
+    r"什么节日|是啥节(?!目)|是什么节(?!目)|由来|习俗|为什么吃|放几天|还有几天(?:到|过)|(?:距离?|离)(?:元旦|春节|过年|国庆|中秋|端午|圣诞|周末)还有|"
+    r"(?:元旦|春节|除夕|元宵|清明|端午|七夕|中秋|重阳|国庆|冬至|圣诞|情人节|母亲节|父亲节|劳动节|儿童节|感恩节|万圣节)"
+    r"[^，。？?]{0,3}(?:是|在)?(?:哪天|哪一天|几号|什么时候|啥时候)"
 )
 # ...nor in a request for material (写, 翻译, 推荐) unless it asks about a thing the user did: 「上周翻译的那份
 # 合同发出去了吗」 (router: a time over and a question about what was done)
@@ -146,6 +150,10 @@ TOPIC_STOP = re.compile(
     # verbs of getting things done and vague nouns carry no subject: 「得搞定哪些事」「有什么动静」
     r"得搞定|搞定|弄完|办完|处理|动静|怎样|得|练得|"
     # work in general: 「还有什么活儿要干完」
-    r"活儿|干完|做完|忙了|忙|要干|需要干"
+    r"活儿|干完|做完|忙了|忙|要干|需要干|"
+    # how much of a day, how often, how it went: 「一天都忙活了些什么」「帮我过一遍」「办成了哪些」「比较重要」
+    r"一天|一遍|一次|一趟|过一遍|下来|忙活|办成|去办|要办|比较|原本|本来|原来|"
+    # what kind of record is asked for (the plan's targets): 「拿定了哪些主意」「新冒出来哪些待办」「新加了哪些」
+    r"主意|拿定|冒出来|冒出|新加(?!坡)|新增|新记"
 )
 TOPIC_SPLIT = re.compile(r"[\s，。？！、,.?!:：;；\"'“”‘’（）()《》<>【】\[\]]+")

@@ -219,6 +219,20 @@ QUESTIONS = [
     ("你吃了吗", None, "SKIP", None, None),
     ("下周一之前得搞定哪些事？", "DUE_IN", "REQUIRED", [], None),
     ("这个月我说起过老妈的哪些事？", "MENTIONED_IN", "REQUIRED", ["妈妈"], None),
+    # how much, how often, how it went, what kind: no topic (each made every item score as off-topic)
+    ("昨天一天都忙活了些什么？", "OCCURRED_IN", "REQUIRED", [], None),
+    ("下周的行程帮我过一遍", "PLANNED_IN", "REQUIRED", [], None),
+    ("上周我办成了哪些重要的事？", "OCCURRED_IN", "REQUIRED", [], None),
+    ("这个月新加了哪些要办的事？", "CREATED_IN", "REQUIRED", [], None),
+    ("这周我都拿定了哪些主意？", "CREATED_IN", "REQUIRED", [], None),
+    ("最近三天我说过的事里，哪些比较重要？", "MENTIONED_IN", "REQUIRED", [], None),
+    ("新加坡出差的事怎么样了", "AMBIGUOUS", "REQUIRED", ["出差", "新加坡"], None),
+    ("昨天在聊天里都问了助手些什么？", "MENTIONED_IN", "REQUIRED", [], "chat"),
+    # when one's own thing is; a holiday's day is the world's
+    ("ECMO培训到底是哪天？", None, "REQUIRED", ["ECMO", "培训"], None),
+    ("家长会什么时候开来着", None, "REQUIRED", None, None),
+    ("中秋节是哪天？", None, "SKIP", None, None),
+    ("这首歌什么时候出的", None, "SKIP", None, None),
 ]
 
 
