@@ -109,6 +109,8 @@ _GOT_DONE = re.compile(
     r"(?:签证|护照|执照|批文|贷款|批)下来了|已经?(?:发|交|缴|寄|提交|办|完成|签|付|订|约|修|续))"
 )
 _MOVED = re.compile(rf"{_MOVE_TO}|改成|改为|往后挪|往前挪")
+# put off to a time named (「ECMO培训延期了，改到12月1号下午2点」): moved, not called off
+_PUT_OFF = re.compile(r"延期了|改期了")
 
 
 class Stated(msgspec.Struct, frozen=True, kw_only=True):
@@ -320,9 +322,10 @@ def _status(kind: ItemType, text: str, event_time: datetime | None, observed: da
 
 def _change(body: str, kind: ItemType, status: ItemStatus, expr: TimeExpression | None,
             observed: datetime) -> Change | None:
-    if _CALLED_OFF.search(body):
+    moved = _MOVED.search(body) is not None and expr is not None and expr.end > observed
+    if _CALLED_OFF.search(body) and not (moved and _PUT_OFF.search(body)):
         return "cancelled"
-    if _MOVED.search(body) and expr is not None and expr.end > observed:
+    if moved:
         return "moved"
     if status in ("completed", "mentioned") and kind != "decision" and _GOT_DONE.search(body) \
             and not STILL_AHEAD.search(body):
