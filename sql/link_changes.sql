@@ -7,7 +7,8 @@
 -- each other tie (the same person named in both; a done or called-off record naming the plan's
 -- day, as 「今晚的饭局取消了」 does). Each change updates the plan it fits best (the most words in
 -- common, then the nearest in time, then the most recent), every other plan it fits due that day
--- (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
+-- with a word in common besides the people (「带教记录本交给护士长了」 does not tick off that day's
+-- 「PPT发给护士长过目」) (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
 -- are both done by 「保密协议签好寄回了」), and every plan at that plan's very clock time sharing a word
 -- with it. A plan changed several times keeps its latest change. A done record that fits no plan by
 -- its share of words but has two words in common (not people) with to-dos due on one day within
@@ -25,6 +26,9 @@ WITH u AS MATERIALIZED (
     SELECT p.id AS item, u.id AS change, u.change AS kind, u.observed_time,
            p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
            o.overlap, p.observed_time AS planned_at,
+           -- words in common besides the people (a family word is two: 老爸 and 爸爸)
+           w.shared - cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
+                    - 2 * cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) AS words_shared,
            o.overlap >= CAST(:min_overlap AS double precision)
              - CAST(:anchor_discount AS double precision)
                * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
@@ -63,7 +67,7 @@ WITH u AS MATERIALIZED (
 ), linked AS (
     SELECT f.item, f.change, f.kind, f.observed_time
     FROM fits f
-    JOIN best b ON b.change = f.change AND b.local_day = f.local_day
+    JOIN best b ON b.change = f.change AND b.local_day = f.local_day AND (f.item = b.item OR f.words_shared >= 1)
     UNION ALL
     -- the best plan told again at its very clock time, in other words (「答应豆豆周六14:30去科技馆」 and
     -- 「周六下午两点半带孩子去科技馆航天展」): the same plan, so the same change

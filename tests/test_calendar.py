@@ -505,7 +505,7 @@ async def test_an_unchanged_feed_is_expanded_once_and_an_edited_one_again(upstre
     from app.contracts import TimeRange
 
     wide = TimeRange(start=datetime(1900, 1, 1, tzinfo=DEMO_NOW.tzinfo), end=datetime(2199, 1, 1, tzinfo=DEMO_NOW.tzinfo))
-    for asked in (plan_query("代码评审是什么时候？", now=DEMO_NOW),
+    for asked in (plan_query("代码评审在哪个会议室？", now=DEMO_NOW),
                   msgspec.structs.replace(plan, time=msgspec.structs.replace(plan.time, event_range=wide))):
         expanded = len(children)
         for minutes in (0, 1, 90):

@@ -876,6 +876,15 @@ async def test_a_change_in_few_words_is_tied_to_its_plan_by_the_person_and_the_d
     assert planned == {"other": D(4, 14)}, "the dinner is off; the training is next week"
 
 
+async def test_a_done_record_ticks_off_another_plan_of_that_day_only_by_a_word_besides_the_people(engine):
+    quote = _said("quote", "周五前把报价单发给王总", D(1, 9))
+    lunch = _said("lunch", "周五中午跟王总吃饭", D(1, 10))
+    done = _said("done", "报价单发给王总了", D(3, 16))
+    assert done.change == "done"
+    result = await _bundle_rows(engine, [quote, lunch, done], "这周有什么安排？", D(3, 17))
+    assert sorted((c.item, c.kind) for c in result.changes) == [("quote", "done")], "the lunch is still on"
+
+
 async def test_a_called_off_plan_is_called_off_wherever_it_was_told(engine):
     note = _said("note", "答应豆豆周六14:30去科技馆，票先抢好", D(1, 21))
     chat = build_candidate_said("chat", "周六下午两点半带九岁的孩子去科技馆航天展，哪些展区值得看？", D(2, 20))

@@ -19,11 +19,13 @@ QUESTION_AHEAD = re.compile(
 REPORTED = re.compile(r"说过|说了|提过|提到|聊过|聊到|讲过|记了|记下|写过|问过|答应|承诺|定了|决定")
 # A recorded statement looks ahead (「周一开会」 has no completed-aspect marker, 「要」「约」 say so).
 STATEMENT_AHEAD = re.compile(
-    r"要|(?<![开聚约例晚宴学大社工机])(?<!开[了过个完])会(?!议)|(?<![觉获记懂值])得(?!到)|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止"
+    r"要|(?<![开聚约例晚宴学大社工机])(?<!开[了过个完])会(?!议)|(?<![觉获记懂值])得(?!到)|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止|"
+    # a deadline's 前 before what is to be done by then (「周一前发给护士长过目」)
+    r"(?<![以之])前(?=[要得把交发给做写完提])"
 )
 # A recorded statement looks back: any of these and no look-ahead cue means its times are past; so
-# does the 是…的 of a thing done (「周一跟张总吃的饭」「周一交的报销单还没批」).
-STATEMENT_BEHIND = re.compile(r"了|过|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束|"
+# does the 是…的 of a thing done (「周一跟张总吃的饭」「周一交的报销单还没批」); 过目, 过年 are no 过.
+STATEMENT_BEHIND = re.compile(r"了|过(?![目年节期程])|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束|"
                               r"(?:吃|见|送|交|签|买|聊|谈|发|办|订)的(?![太很都也喝吃])")
 
 # A record says its thing is done (「体检做完了」「已经发了」); 「了解」「已读」 are not.
