@@ -29,7 +29,7 @@ SOURCE_QUALITY: dict[Role, float] = {"calendar": 1.0, "segment": 0.99, "user": 0
                                      "memory": 0.8}
 
 # 搞定了: done; 还没定下来 / 没决定: nothing decided yet
-_DECIDED = re.compile(r"(?<![没未])(?:决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成|商量好了|商定|议定)")
+_DECIDED = re.compile(r"(?<![没未])(?:决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成|商量好了|商定|议定|想清楚了|想好了|拿定主意)")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 # A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
 _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
