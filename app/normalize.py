@@ -29,7 +29,7 @@ SOURCE_QUALITY: dict[Role, float] = {"calendar": 1.0, "segment": 0.99, "user": 0
                                      "memory": 0.8}
 
 # 搞定了: done; 还没定下来 / 没决定: nothing decided yet
-_DECIDED = re.compile(r"(?<![没未])(?:决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成|商量好了|商定|议定|想清楚了|想好了|拿定主意)")
+_DECIDED = re.compile(r"(?<![没未])(?:决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成|商量好了|商定|议定|(?<!等我)(?<![等你])想(?:清楚|好)了(?![吗么没再])|拿定主意)")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 # A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
 _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
@@ -45,7 +45,7 @@ _TODO = re.compile(
 _GOING_TO = re.compile(r"(?:要|得|需要)去")
 _EVENT = re.compile(
     r"开会|会议|例会|周会|见面|见了|拜访|签约|签合同|签了|吃饭|吃了?[午晚早]?饭|午饭|晚饭|聚餐|看牙|牙医|医院|面试|体检|出差|评审|上线|发布|约了|复诊|看病|航班|"
-    r"演示|汇报|培训|团建|电话会|视频会|讨论|沟通|谈谈|聊聊|聊完|谈完|谈话|面谈|约谈|谈心|演讲|参加|去了|会面|聚会|婚礼|结婚|摆酒|喜酒|婚宴|寿宴|满月酒|生日|旅行|旅游|接孩子|家长会"
+    r"演示|汇报|培训|团建|电话会|视频会|讨论|沟通|谈谈|聊聊|聊完|谈完|谈话|面谈|约谈|谈心|演讲|参加|去了|会面|聚会|婚礼|摆酒|喜酒|婚宴|寿宴|满月酒|生日|旅行|旅游|接孩子|家长会"
 )
 # occasions a day ahead is planned for (「下周三述职」「周日钢琴课」); not read in undated texts, where
 # they are often only talked about (「值班室的空调坏了」「他上课爱插话」)
@@ -90,7 +90,7 @@ _EMBED_CHARS = 4000  # long texts are cut before analysis
 # A record that calls a plan off, or moves it to the time it names (「周会改到周五上午十点」).
 _CALLED_OFF = re.compile(
     r"取消|去不了|去不成|办不成|来不了|作废|泡汤|(?<![要快怕])黄了|算了|改天(?:再|吧|了)|改期了|延期了|撤了|推掉|爽约|"
-    r"停一次|停一期|停一周|停课|停播|"
+    r"停一次(?![电水气])|停一期|停课(?!不)|"
     # 不去了, 不用开了, 不聚了, 就不参加了, 不用接孩子了 (a verb of doing the plan; not 不错了, 不早了)
     r"(?<![看用赶追考])不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)"
     r"[^，。,；！就才]{0,3}了"
@@ -105,7 +105,7 @@ _GOT_DONE = re.compile(
     rf"{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
     r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
     # a thing done with someone or at a place, finished (「陪小邝练完预冲了」「体检做完了」「课上完了」)
-    r"(?:练|看|考|讲|跑|学|上|聊|谈|搬|装|拍|录|剪|培训|体检|复查|检查)完[^，。,；！]{0,8}了|"
+    r"(?<!等)(?:练|看|考|讲|跑|学|上|聊|谈|搬|拍|录|剪|培训|体检|复查|检查)完(?!一半)[^，。,；！]{0,8}了(?!一半|吗|没|么)|"
     r"(?:签证|护照|执照|批文|贷款|批)下来了|已经?(?:发|交|缴|寄|提交|办|完成|签|付|订|约|修|续))"
 )
 _MOVED = re.compile(rf"{_MOVE_TO}|改成|改为|往后挪|往前挪")
@@ -501,6 +501,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     change = None if stated.type or stated.status or today_task else _change(told, kind, status, expr, observed)
     if change == "done" and kind == "mention":
         kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
+    elif change == "moved" and status == "completed" and not stated.status:
+        status = "planned"  # 「培训延期了，改到下周三」: its 了 is the putting off; the plan is at its new time
     if status == "completed" and kind != "decision" and expr is not None and expr.start > observed \
             and change != "cancelled":  # a plan called off keeps the time it was for
         # done already, so the time ahead is of what follows (「看完牙了，下个月复诊」): it happened when said

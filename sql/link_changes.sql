@@ -26,9 +26,9 @@ WITH u AS MATERIALIZED (
     SELECT p.id AS item, u.id AS change, u.change AS kind, u.observed_time,
            p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
            o.overlap, p.observed_time AS planned_at,
-           -- words in common besides the people (a family word is two: 老爸 and 爸爸)
+           -- words in common besides the people (each counted once: 妈妈 is one word)
            w.shared - cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
-                    - 2 * cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) AS words_shared,
+                    - cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) AS words_shared,
            o.overlap >= CAST(:min_overlap AS double precision)
              - CAST(:anchor_discount AS double precision)
                * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)

@@ -451,13 +451,19 @@ async def test_day_grain_needs_the_words_to_agree(engine):
 
 
 async def test_one_deadline_day_told_twice_in_other_words_is_one_item_but_a_family_word_is_not_enough(engine):
-    note = cand("note", "样章之前交给苏编辑，第三讲全等三角形", event=D(15), observed=D(1, 20), type="todo", grain="day")
-    chat = cand("chat", "样章前要交，第三讲还差两道压轴例题，帮我找找思路", event=D(15), observed=D(2, 21), source="chat",
+    note = cand("note", "季度报告初稿之前交给苏编辑，第三章数据更新", event=D(15), observed=D(1, 20), type="todo", grain="day")
+    chat = cand("chat", "季度报告初稿前要交，第三章还差两张图，帮我想想", event=D(15), observed=D(2, 21), source="chat",
                 role="user", type="todo", grain="day")
     home = cand("home", "医生说老爸恢复得不错，可以出院", event=D(6), observed=D(1, 19), grain="day", people=("爸爸",))
     errand = cand("errand", "下班前去药房给老爸拿钙片和骨化三醇", event=D(6), observed=D(2, 22), type="todo", grain="day",
                   people=("爸爸",))
     assert await _clusters(engine, [note, chat, home, errand], "这个月有什么安排") == [{"chat", "note"}, {"errand"}, {"home"}]
+
+
+async def test_two_forms_of_one_friday_sharing_a_compound_and_its_parts_are_two_to_dos(engine):
+    claim = cand("claim", "周五前填好报销申请表交财务", event=D(4), observed=D(1, 9), type="todo", grain="day")
+    leave = cand("leave", "周五前把请假申请表交给财务部", event=D(4), observed=D(2, 9), type="todo", grain="day")
+    assert await _clusters(engine, [claim, leave], "这周有什么安排") == [{"claim"}, {"leave"}]
 
 
 async def test_near_misses_are_hours_from_the_edge_not_half_the_range(engine):
@@ -883,6 +889,14 @@ async def test_a_done_record_ticks_off_another_plan_of_that_day_only_by_a_word_b
     assert done.change == "done"
     result = await _bundle_rows(engine, [quote, lunch, done], "这周有什么安排？", D(3, 17))
     assert sorted((c.item, c.kind) for c in result.changes) == [("quote", "done")], "the lunch is still on"
+
+
+async def test_a_plan_told_twice_naming_mom_is_done_in_both_tellings(engine):
+    note = _said("note", "周五给妈妈买降压药", D(1, 9))
+    again = _said("again", "周五记得给妈妈买药，降压的", D(2, 9))
+    done = _said("done", "给妈妈买好降压药了", D(3, 16))
+    result = await _bundle_rows(engine, [note, again, done], "这周有什么安排？", D(3, 17))
+    assert sorted((c.item, c.kind) for c in result.changes) == [("again", "done"), ("note", "done")]
 
 
 async def test_a_called_off_plan_is_called_off_wherever_it_was_told(engine):

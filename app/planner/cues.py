@@ -14,7 +14,7 @@ from app.contracts import SourceName, TargetType, TemporalMode
 # what should be done and is not (「本周还有哪些待办没完成」「有没有逾期的」): a DUE_IN cue, a need for
 # recall without a time word (AFFAIRS) and the unresolved filter (UNRESOLVED)
 _UNFINISHED = r"没完成|未完成|没做完|没办完|还没做|还没交|逾期"
-SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|问了|跟你说|和你说|对你说|告诉过?你|说起")
+SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|(?<!访)问了|跟你说|和你说|对你说|告诉过?你|说起")
 # 几点: when it is planned (今天几点开会), or when it happened if the time asked about is over (昨天几点睡的,
 # router._mode)
 ASKS_CLOCK = re.compile(r"几点")
@@ -37,7 +37,7 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     ("CREATED_IN", re.compile(r"定了|定下|决定|创建|新建|建了|立了|确定了|答应了|答应过|承诺了|承诺过|保证过|新记")),
     ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要(?:做|干|忙)(?:什么|嘛|啥)|待办|有空")),
     ("PLANNED_IN", ASKS_CLOCK),
-    ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|忙活|发生|完成了|去了|见了|参加了|开了|办了|办成|经历")),
+    ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|忙活了|发生|完成了|去了|见了|参加了|开了|办了|办成了|经历")),
     ("AMBIGUOUS", re.compile(r"重要|需要注意|要注意|值得注意|要紧|关键|大事|紧急")),
 )
 # 「那天我在干嘛」: what was going on, when the time asked about is over (「明天这时候我在干嘛」 is a plan)
@@ -98,8 +98,9 @@ WORLD = (
     r"什么日子|放假吗|农历|黄历|闰年|月食|日食|流星雨|"
     # the calendar as everyone's: 「明天是什么节日」「春节放几天假」「中秋节的由来」「距离元旦还有几天」「中秋节为什么吃月饼」
     r"什么节日|是啥节(?!目)|是什么节(?!目)|由来|习俗|为什么吃|放几天|还有几天(?:到|过)|(?:距离?|离)(?:元旦|春节|过年|国庆|中秋|端午|圣诞|周末)还有|"
-    r"(?:元旦|春节|除夕|元宵|清明|端午|七夕|中秋|重阳|国庆|冬至|圣诞|情人节|母亲节|父亲节|劳动节|儿童节|感恩节|万圣节)"
-    r"[^，。？?]{0,3}(?:是|在)?(?:哪天|哪一天|几号|什么时候|啥时候)"
+    r"(?:元旦|春节|除夕|元宵|清明|端午|七夕|中秋|重阳|国庆|冬至|春分|秋分|夏至|圣诞|情人节|母亲节|父亲节|劳动节|儿童节|"
+    r"感恩节|万圣节|教师节|双十一|双11|双十二|618|高考|中考|世界杯|奥运会|发布会|上映|开通)"
+    r"[^，。？?]{0,4}(?:是|在)?(?:哪天|哪一天|几号|什么时候|啥时候)[?？]?\s*$"
 )
 # ...nor in a request for material (写, 翻译, 推荐) unless it asks about a thing the user did: 「上周翻译的那份
 # 合同发出去了吗」 (router: a time over and a question about what was done)
@@ -152,7 +153,7 @@ TOPIC_STOP = re.compile(
     # work in general: 「还有什么活儿要干完」
     r"活儿|干完|做完|忙了|忙|要干|需要干|"
     # how much of a day, how often, how it went: 「一天都忙活了些什么」「帮我过一遍」「办成了哪些」「比较重要」
-    r"一天|一遍|一次|一趟|过一遍|下来|忙活|办成|去办|要办|比较|原本|本来|原来|"
+    r"一天|一遍|一次(?!性)|一趟|过一遍|下来|忙活|办成|去办|要办|比较(?!器)|原本|(?<!日)本来|原来|"
     # what kind of record is asked for (the plan's targets): 「拿定了哪些主意」「新冒出来哪些待办」「新加了哪些」
     r"主意|拿定|冒出来|冒出|新加(?!坡)|新增|新记"
 )

@@ -20,8 +20,9 @@ REPORTED = re.compile(r"说过|说了|提过|提到|聊过|聊到|讲过|记了|
 # A recorded statement looks ahead (「周一开会」 has no completed-aspect marker, 「要」「约」 say so).
 STATEMENT_AHEAD = re.compile(
     r"要|(?<![开聚约例晚宴学大社工机])(?<!开[了过个完])会(?!议)|(?<![觉获记懂值])得(?!到)|记得|安排|约|计划|准备|打算|将|提醒|别忘|之前|截止|"
-    # a deadline's 前 before what is to be done by then (「周一前发给护士长过目」)
-    r"(?<![以之])前(?=[要得把交发给做写完提])"
+    # a deadline's 前, just after its time, before what is to be done by then and not done (「周一前发给
+    # 护士长过目」; not 「出门前发给王总了」「周一前交的报销单」)
+    r"(?<=[一二三四五六日天号底末点])前(?=[要得把交发给做写完提])(?![^，。,；！]*[了的])"
 )
 # A recorded statement looks back: any of these and no look-ahead cue means its times are past; so
 # does the 是…的 of a thing done (「周一跟张总吃的饭」「周一交的报销单还没批」); 过目, 过年 are no 过.

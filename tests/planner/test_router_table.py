@@ -233,6 +233,10 @@ QUESTIONS = [
     ("家长会什么时候开来着", None, "REQUIRED", None, None),
     ("中秋节是哪天？", None, "SKIP", None, None),
     ("这首歌什么时候出的", None, "SKIP", None, None),
+    ("高考是哪天", None, "SKIP", None, None),
+    ("国庆哪天回老家来着", None, "REQUIRED", ["回老家", "老家"], None),  # a holiday, one's own plan on it
+    ("上周比较器的bug修了吗", None, "REQUIRED", ["比较器", "bug"], None),
+    ("明天要忙活什么", "PLANNED_IN", "REQUIRED", [], None),
 ]
 
 
