@@ -182,6 +182,8 @@ ECMO培训延期了，改到12月1号下午2点 | 2026-11-24 10:30 | 2026-12-01 
 书看完一半了 | 2026-11-25 20:00 | obs | mention | mentioned
 孩子考完了吗 | 2026-11-25 20:00 | obs | mention | mentioned
 我们结婚五年了 | 2026-11-25 20:00 | obs | mention | mentioned
+把明天下午三点开会翻成英文 | 2026-11-18 21:00 | obs | mention | mentioned
+翻成英文给外籍家属看：“明早6点抽血，今晚12点以后不能吃东西” | 2026-11-18 21:00 | obs | mention | mentioned
 """
 
 
