@@ -18,7 +18,8 @@ import msgspec
 from app.candidate import Candidate, Role, Status
 from app.contracts import Change, Grain, ItemStatus, ItemType, SourceName, TimeExpression
 from app.keywords import KIN_PATTERN, PERSON_PATTERN, family_in, people_in
-from app.planner.tense import DONE, STILL_AHEAD
+from app.planner.tense import CLAUSE as _CLAUSE
+from app.planner.tense import DONE, STILL_AHEAD, clause_around
 from app.planner.timeparse import GRAIN_ORDER, is_deadline, parse
 from app.text import clean_text, simplified
 
@@ -59,7 +60,6 @@ _FRAMING = re.compile(
     r"帮我记(?:一下|下)?[：:，,]?\s*|提醒我[：:，,]?\s*|记一下[：:，,]?\s*)"
 )
 _PERIODS = ("week", "month", "quarter", "year")
-_CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
 # a plan moved to a time (周会改到周五): said by the record that moves it, and framing its new time
 _MOVE_TO = "改到|改在|推迟到|推到|延到|延后到|延期到|顺延到|提前到|往前提到|挪到|换到|调到|改签到"
 # Deadline words said with a time (截止到…, …之前): the item's due time says them, and so do the
@@ -162,9 +162,7 @@ _ASKED = re.compile(r"[^，。；！？,;!?\n]*[？?]+")  # a clause that ends i
 
 def _clause_of(text: str, expr: TimeExpression) -> str:
     """The clause of `text` that holds `expr`."""
-    at = expr.span[0] if expr.span is not None else 0
-    start = max((m.end() for m in _CLAUSE.finditer(text, 0, at)), default=0)
-    end = next((m.start() for m in _CLAUSE.finditer(text, at)), len(text))
+    start, end = clause_around(text, expr.span[0] if expr.span is not None else 0)
     return text[start:end]
 
 
@@ -215,8 +213,7 @@ def _own_times(text: str, exprs: list[TimeExpression], *, generic_clock: bool = 
     days = [e.span[0] for e in exprs if e.span is not None and _DAY_WORDS.search(e.text)]
 
     def habit_holds(at: int) -> bool:
-        clause_start = max((m.end() for m in _CLAUSE.finditer(text, 0, at)), default=0)
-        clause_end = next((m.start() for m in _CLAUSE.finditer(text, at)), len(text))
+        clause_start, clause_end = clause_around(text, at)
         for habit in _HABIT.finditer(text, 0, at):
             if (_HABIT_ENDS.search(text, habit.end(), at) is None and not any(habit.end() <= d < at for d in days)
                     and (habit.start() >= clause_start or not _PLANS.search(text, clause_start, clause_end))):
@@ -440,7 +437,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
             stated: Stated = NOTHING_STATED, role: Role = "segment", answers: str = "") -> Analysis:
     """Type, status, event_time (+grain), title, gist and confidence of one text; `stated` wins.
     `role` is who wrote it (a chat turn: `user` or `assistant`); `answers`, the question an
-    assistant's turn answers."""
+    assistant's turn answers (what the turn is about includes it)."""
     body = _FRAMING.sub("", text.strip())[:_EMBED_CHARS] or text.strip()[:_EMBED_CHARS]
     # an assistant's advice or answer (「可以主动打个电话跟进」「建议《纳瓦尔宝典》」) is no task, decision,
     # promise or event of the user's; its echo of what the user said (「好的，已帮你记下：…」) is
@@ -452,8 +449,9 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # what the text asks done with words is told without them (「把“…开会”翻译成英文」 is no meeting)
     kind = stated.type or ("mention" if question else classify(_told(_without(text, _rewritten(text)))))
     # advice, or an answer to a question that named no time, tells no time of day of the user's
+    asked = parse(answers, observed, zone, stored=True) if answers else []
     generic_clock = (advising and bool(answers) and not _ASKS_TIME.search(answers) and not _CONFIRMS.search(body)
-                     and not _own_times(answers, parse(answers, observed, zone, stored=True)))
+                     and not _own_times(answers, asked))
     exprs = _own_times(body, parse(body, observed, zone, stored=True), generic_clock=generic_clock)
     if role == "user" and kind in ("todo", "event") and not exprs and _ASKS_ASSISTANT.search(body) \
             and not _KEEP_FOR_ME.search(body):
@@ -482,7 +480,9 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         # something planned
         kind = ("event" if scheduled or _GOING.search(its_clause) or _OCCASION.search(its_clause)
                 else "todo" if _ERRAND.search(its_clause) and not advising else kind)
-    gist = _gist(body, exprs)
+    gist = _gist(body, exprs)[:300]
+    if answers:  # a reply is about what was asked too (「最早一班是 G7317，7:35 从虹桥发车」: 「去合肥的高铁」)
+        gist = f"{gist} {_gist(answers, asked)}"[:600]
     exact = stated.event_time is not None
     # a time wholly ahead that is not a deadline: planned, whatever 了 it holds (「明天把PPT做完」「订好了
     # 26号早上7点35的高铁」); 「下午五点前发给他了」 may be done already, and in 「看完牙了，下个月复诊」 the
@@ -512,7 +512,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         text_time, grain = observed, None
     return Analysis(
         type=kind,
-        gist=gist[:300],
+        gist=gist,
         # a decision that calls a plan off (「定了，春游去都江堰，不去青城山了」) was made: the plan is what is cancelled
         status="cancelled" if change == "cancelled" and kind != "decision" else status,
         event_time=stated.event_time if exact else text_time,
@@ -535,12 +535,10 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
     was asked (「最早一班是 G7317，7:35 从虹桥发车」 is about 「去合肥的高铁」)."""
     text = clean_text(text)
     # the rules read one script: a Traditional note and a Simplified message about one thing agree
+    asked = simplified(clean_text(answers))[:_EMBED_CHARS]
     facts = analyse(simplified(text), observed, zone, happened_when_said=happened_when_said, stated=stated,
-                    role=role, answers=simplified(clean_text(answers)) if answers else "")
-    gist = facts.gist
-    if answers:  # the reply is about what was asked, and about the people asked about
-        asked = simplified(clean_text(answers))[:_EMBED_CHARS]
-        gist = f"{gist} {_gist(asked, parse(asked, observed, zone, stored=True))}"[:600]
+                    role=role, answers=asked)
+    if asked:  # the reply is about the people asked about too
         named = (*named, *people_in(asked))
     people = tuple(clean_text(p) for p in participants_of(facts.body, named))
     if importance is None:
@@ -553,7 +551,7 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
     if role == "assistant":
         conf *= 0.9
     return Candidate(
-        source_ref=ref, gist=gist, user_id=user_id, source=source, role=role, type=facts.type,
+        source_ref=ref, gist=facts.gist, user_id=user_id, source=source, role=role, type=facts.type,
         status=facts.status, event_time=facts.event_time, event_grain=facts.event_grain,
         observed_time=observed, title=facts.title, content=text[:_EMBED_CHARS], importance=importance,
         confidence=round(conf, 3), source_quality=SOURCE_QUALITY[role], participants=people,

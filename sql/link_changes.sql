@@ -25,10 +25,7 @@ WITH u AS MATERIALIZED (
 ), pairs AS (
     SELECT p.id AS item, u.id AS change, u.change AS kind, u.observed_time,
            p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
-           o.overlap, p.observed_time AS planned_at,
-           -- words in common besides the people (each counted once: 妈妈 is one word)
-           w.shared - cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
-                    - cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) AS words_shared,
+           o.overlap, p.observed_time AS planned_at, ws.words_shared,
            o.overlap >= CAST(:min_overlap AS double precision)
              - CAST(:anchor_discount AS double precision)
                * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
@@ -37,8 +34,7 @@ WITH u AS MATERIALIZED (
            u.change = 'done' AND p.type IN ('todo', 'commitment')
              AND p.event_time <= u.observed_time + CAST(:due_soon AS interval)
              -- two words in common that are not people: one shared name (王总, 妈妈) or verb (写完) is not enough
-             AND w.shared - cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
-                          - cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) >= 2 AS due_soon
+             AND ws.words_shared >= 2 AS due_soon
     FROM u
     JOIN recall_candidates p
       ON p.user_id = u.user_id
@@ -47,6 +43,11 @@ WITH u AS MATERIALIZED (
      AND p.id <> u.id
      AND p.observed_time < u.observed_time
     CROSS JOIN LATERAL (SELECT -(p.kw <#> u.kw) AS shared) w
+    -- the words in common besides the people (each counted once: 妈妈 is one word)
+    CROSS JOIN LATERAL (
+        SELECT w.shared - cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
+                        - cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) AS words_shared
+    ) ws
     CROSS JOIN LATERAL (SELECT w.shared / least(p.kw_count, u.kw_count) AS overlap) o
     WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
       AND coalesce(p.names && u.names, true) AND coalesce(p.kin && u.kin, true)

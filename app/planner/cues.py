@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from app.contracts import SourceName, TargetType, TemporalMode
+from app.planner.timeparse.lexicon import _HOLIDAYS
 
 # ---------------------------------------------------------------- temporal mode (first match wins)
 
@@ -98,8 +99,8 @@ WORLD = (
     r"什么日子|放假吗|农历|黄历|闰年|月食|日食|流星雨|"
     # the calendar as everyone's: 「明天是什么节日」「春节放几天假」「中秋节的由来」「距离元旦还有几天」「中秋节为什么吃月饼」
     r"什么节日|是啥节(?!目)|是什么节(?!目)|由来|习俗|为什么吃|放几天|还有几天(?:到|过)|(?:距离?|离)(?:元旦|春节|过年|国庆|中秋|端午|圣诞|周末)还有|"
-    r"(?:元旦|春节|除夕|元宵|清明|端午|七夕|中秋|重阳|国庆|冬至|春分|秋分|夏至|圣诞|情人节|母亲节|父亲节|劳动节|儿童节|"
-    r"感恩节|万圣节|教师节|双十一|双11|双十二|618|高考|中考|世界杯|奥运会|发布会|上映|开通)"
+    rf"(?:{_HOLIDAYS}|重阳|冬至|春分|秋分|夏至|母亲节|父亲节|感恩节|万圣节|教师节|双十一|双11|双十二|618|高考|中考|"
+    r"世界杯|奥运会|发布会|上映|开通)"
     r"[^，。？?]{0,4}(?:是|在)?(?:哪天|哪一天|几号|什么时候|啥时候)[?？]?\s*$"
 )
 # ...nor in a request for material (写, 翻译, 推荐) unless it asks about a thing the user did: 「上周翻译的那份

@@ -9,6 +9,16 @@ from __future__ import annotations
 
 import re
 
+# Clauses: what a cue is read within (「还没买票，周一出发」: 还没 is not 周一's).
+CLAUSE = re.compile(r"[，。；！？,;!?\n]+")
+
+
+def clause_around(text: str, at: int) -> tuple[int, int]:
+    """Where the clause of `text` holding position `at` starts and ends."""
+    start = max((m.end() for m in CLAUSE.finditer(text, 0, at)), default=0)
+    end = next((m.start() for m in CLAUSE.finditer(text, at)), len(text))
+    return start, end
+
 # A question looks ahead (「下周五之前要交什么」): a bare weekday in it is the next one.
 QUESTION_AHEAD = re.compile(
     r"安排|计划|打算|准备|之前|截止|到期|要交|将要|将会|日程|行程|预约|约了|提醒|(?<![重主只需想])要(?!不)|"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app.planner.tense import QUESTION_AHEAD, REPORTED, STATEMENT_AHEAD, STATEMENT_BEHIND
+from app.planner.tense import QUESTION_AHEAD, REPORTED, STATEMENT_AHEAD, STATEMENT_BEHIND, clause_around
 
 # words that hold a cue character without being a cue (the tense patterns already skip 重要, 开会…),
 # and 会 the noun, a meeting (什么会, 周一的会, 开了个会, 会上说的), not 会 the modal (会去, 会上线)
@@ -16,7 +16,6 @@ _NOT_CUE = re.compile(
     r"|得(?=怎么|如何|很|不错|太|挺|非常|还行|一般|不好|真)"
     r"|交流|交通|交往|交易|交际|交谈|交集|交叉|交友|社交|外交|成交|交代|交接"
 )
-_CLAUSE_END = re.compile(r"[，。；！？,;!?\n]")
 # 交 (hand in) looks ahead in a question too (三天内交什么), unless done (周一交了什么, 交的)
 _HAND_IN = re.compile(r"交(?![了过的])")
 
@@ -38,8 +37,7 @@ def lasting_at(text: str, at: int) -> bool:
     """Whether the clause around position `at` tells a state still lasting at its time, with no
     look-ahead cue of its own (「凌晨一点还没睡着」 written at 06:45 is last night; in 「还没买票，周一出发」
     the 周一 is in a clause of its own)."""
-    start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, at)), default=0)
-    end = next((m.start() for m in _CLAUSE_END.finditer(text, at)), len(text))
+    start, end = clause_around(text, at)
     clause = text[start:end]
     return "还没" in clause and not _has_cue(STATEMENT_AHEAD, clause)
 
