@@ -71,6 +71,16 @@ async def test_acceptance_4_modes_filter_the_right_column(client):
                if it["score_breakdown"]["temporal_match"] == 1.0)
 
 
+async def test_a_question_with_no_time_word_about_what_is_ahead_looks_ahead(client):
+    planned = await ask(client, "我有什么安排？")
+    assert planned["plan"]["context_needs"]["temporal_recall"] == "REQUIRED"
+    assert items(planned) and all(it["event_time"] >= NOW for it in items(planned)
+                                  if it["score_breakdown"]["temporal_match"] == 1.0)
+    # what is to be handed in: the deadline ahead, not only those of the last 30 days
+    due = await ask(client, "我有什么要交的？")
+    assert "要交季度报告" in [it["title"] for it in items(due)]
+
+
 async def test_bundle_shape_and_counts(client):
     bundle = await ask(client, "我昨天做了什么", limit=3)
     assert set(bundle) >= {"plan", "groups", "sources", "stats", "explain"}

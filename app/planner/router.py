@@ -44,6 +44,7 @@ from app.planner.cues import (
     IMPORTANT,
     MODE_CUES,
     NOT_RECALL,
+    OVERDUE,
     OWN_HISTORY,
     PAST_DEED,
     QUOTED,
@@ -156,6 +157,20 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     return _NEEDS[temporal, recall and bool(ASKS_DECISION.search(query))]
 
 
+def _no_time_word_scope(query: str, mode: TemporalMode, now: datetime) -> TimeRange:
+    """api.md: the last 30 days up to now. What is planned looks as far ahead (time-conventions: the
+    horizon of a question with no time word), and what is to be done or still open both ways: a
+    deadline missed is overdue, one ahead is due (「我有什么要交的」「还有哪些待办」)."""
+    back, ahead = now - NO_TIME_WORD_WINDOW, now + NO_TIME_WORD_WINDOW
+    if mode == "DUE_IN" and OVERDUE.search(query):
+        return TimeRange(start=back, end=now)
+    if mode == "DUE_IN" or (mode == "PLANNED_IN" and UNRESOLVED.search(query)):
+        return TimeRange(start=back, end=ahead)
+    if mode == "PLANNED_IN":
+        return TimeRange(start=now, end=ahead)
+    return TimeRange(start=back, end=now)
+
+
 def _hull(expressions: list[TimeExpression]) -> TimeRange | None:
     if not expressions:
         return None
@@ -209,7 +224,7 @@ def plan_for(query: str, clock: Clock, *, semantic: SemanticPlanner | None = Non
     meaning = MODES[mode]
     scope = _hull(expressions)
     if scope is None and needs.temporal_recall != "SKIP":
-        scope = TimeRange(start=now - NO_TIME_WORD_WINDOW, end=now)
+        scope = _no_time_word_scope(query, mode, now)
     mention_range, event_range = _ranges(mode, expressions, scope, now)
     if needs.temporal_recall == "SKIP":
         mention_range = event_range = None

@@ -18,6 +18,8 @@ from app.planner import plan_query
 TZ = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 9, 3, 10, 0, tzinfo=TZ)
 LAST_30_DAYS = "2026-08-04 10:00~2026-09-03 10:00"
+NEXT_30_DAYS = "2026-09-03 10:00~2026-10-03 10:00"
+OPEN_30_DAYS = "2026-08-04 10:00~2026-10-03 10:00"  # overdue or due: both ways
 
 TABLE = f"""
 我昨天有什么重要的事？ | AMBIGUOUS | 2026-09-02 00:00~2026-09-03 00:00 | 2026-09-02 00:00~2026-09-03 00:00 | chat | REQUIRED
@@ -118,7 +120,7 @@ def test_plan(query, mode, mention, event, top, need):
         assert all(w > 0 for w in weights.values()), "wide recall: every source keeps a weight"
 
 
-MORE = """
+MORE = f"""
 上周我都干嘛了 | OCCURRED_IN | - | 2026-08-24 00:00~2026-08-31 00:00 | chat | REQUIRED
 今天几点开会 | PLANNED_IN | - | 2026-09-03 00:00~2026-09-04 00:00 | calendar | REQUIRED
 昨天我答应了谁什么事 | CREATED_IN | 2026-09-02 00:00~2026-09-03 00:00 | - | chat | REQUIRED
@@ -129,9 +131,16 @@ MORE = """
 明天要讨论什么 | PLANNED_IN | - | 2026-09-04 00:00~2026-09-05 00:00 | chat | REQUIRED
 上周你推荐的那本书叫什么 | AMBIGUOUS | 2026-08-24 00:00~2026-08-31 00:00 | 2026-08-24 00:00~2026-08-31 00:00 | chat | REQUIRED
 昨天天气怎么样 | AMBIGUOUS | - | - | chat | SKIP
-有什么没做完的 | DUE_IN | - | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
-我有什么要交的 | DUE_IN | - | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
-有没有逾期的事 | DUE_IN | - | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
+有什么没做完的 | DUE_IN | - | {OPEN_30_DAYS} | chat | REQUIRED
+我有什么要交的 | DUE_IN | - | {OPEN_30_DAYS} | chat | REQUIRED
+我有什么安排 | PLANNED_IN | - | {NEXT_30_DAYS} | calendar | REQUIRED
+接下来要做什么 | PLANNED_IN | - | {NEXT_30_DAYS} | chat | REQUIRED
+我还有哪些事情要做 | PLANNED_IN | - | {NEXT_30_DAYS} | chat | REQUIRED
+还有哪些待办 | PLANNED_IN | - | {OPEN_30_DAYS} | chat | REQUIRED
+合同什么时候签 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+怎么安排时间比较好 | PLANNED_IN | - | - | calendar | SKIP
+高考什么时候考 | AMBIGUOUS | - | - | chat | SKIP
+有没有逾期的事 | DUE_IN | - | {LAST_30_DAYS} | chat | REQUIRED
 本周还有哪些待办没完成 | DUE_IN | - | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
 和恒通谈得怎么样 | AMBIGUOUS | 2026-08-04 10:00~2026-09-03 10:00 | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
 恒通的事有消息吗 | AMBIGUOUS | 2026-08-04 10:00~2026-09-03 10:00 | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
