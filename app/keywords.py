@@ -99,6 +99,15 @@ def keywords(text: str) -> list[str]:
     return sorted(out)
 
 
+_DICTIONARY_NOUN_TAGS = frozenset({"n", "ns", "nr", "nz", "nt", "nrt", "vn"})
+
+
+def words_of(text: str) -> list[tuple[str, bool]]:
+    """`text` cut into words (every character kept), each with whether it is a noun the
+    segmenter's dictionary knows (上海, 纪要, 同事, 过敏)."""
+    return [(word, tag in _DICTIONARY_NOUN_TAGS and rjieba.has_word(word)) for word, tag in rjieba.tag(text, True)]
+
+
 def _unknown_compounds(tagged: list[tuple[str, str]]) -> list[str]:
     """Compound nouns the dictionary lacks: it cuts 狗粮 into 狗 / 粮 and 猫砂 into 猫 / 砂, each a
     one-character noun; two such nouns side by side are taken as one word (约 / 好, 去 / 看 are not

@@ -19,6 +19,10 @@ SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[
 # 几点: when it is planned (今天几点开会), or when it happened if the time asked about is over (昨天几点睡的,
 # router._mode)
 ASKS_CLOCK = re.compile(r"几点")
+# what is next, in words time-conventions.md gives no range (「待会儿要干嘛」「一会儿几点开会」「我该干嘛了」):
+# planned, the rest of the day (router._no_time_word_scope)
+SOON = re.compile(r"(?:待会儿?|等会儿?|一会儿?|等下|过会儿?|稍后)[^，。？?]{0,4}(?:有|要|得|该|几点|干|做|去|开)|"
+                  r"(?:^|我|咱们?)(?:现在|接下来)?该(?:干嘛|干啥|做什么|做啥|忙什么|忙啥)")
 # A question about the state of one's own affairs (「周报写了没」「合同签了吗」「签没签」「有没有交」; 「X好吗」
 # asks for advice, 「早上空腹喝咖啡好吗」, while 「约好没」 is a status)
 STATUS_QUESTION = re.compile(r"(?:了|完|掉|过|来)(?:吗|没|没有|么)(?:啊|呀|呢)?[?？]?\s*$|好(?:没|没有)(?:啊|呀|呢)?[?？]?\s*$|"
@@ -31,13 +35,15 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     ("MENTIONED_IN", SAID),
     # also DUE_IN: a deadline expression (这周五之前) whatever the verb, see router._mode
     # ...and what should be done by then and is not
-    ("DUE_IN", re.compile(rf"截止|要交|得交|该交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成|{_UNFINISHED}|没交|过期", re.I)),
+    ("DUE_IN", re.compile(rf"截止|要交|得交|该交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成|{_UNFINISHED}|没交|过期|"
+                          r"忘(?:记|了)(?:什么|啥|哪些)|漏(?:了|掉)(?:什么|啥|哪些)", re.I)),
     # a question about the state of one's own affairs without a time word: what happened and what
     # was said about it (「恒通的合同签了吗」「眼科号约好了没」「年会的事定下来了吗」)
     ("AMBIGUOUS", re.compile(rf"{STATUS_QUESTION.pattern}|进展|怎么样了|有什么动静")),
-    ("CREATED_IN", re.compile(r"定了|定下|决定|创建|新建|建了|立了|确定了|答应了|答应过|承诺了|承诺过|保证过|新记")),
-    ("PLANNED_IN", re.compile(r"安排|日程|行程|计划|打算|预约|约了|要(?:做|干|忙)(?:什么|嘛|啥)|待办|有空|"
-                              r"(?:事|事情)要(?:做|办|忙)")),
+    ("CREATED_IN", re.compile(r"定了|定过|定下|决定|创建|新建|建了|立了|确定了|答应了|答应过|承诺了|承诺过|保证过|新记")),
+    ("PLANNED_IN", re.compile(rf"安排|日程|行程|计划|打算|预约|约了|要(?:做|干|忙)(?:什么|嘛|啥)|待办|有空|"
+                              r"(?:事|事情)要(?:做|办|忙)|会要开|还有(?:什么|哪些|啥)会|(?:什么时候|啥时候|哪天)要(?:去|来|回|开|见|出发)|"
+                              rf"{SOON.pattern}")),
     ("PLANNED_IN", ASKS_CLOCK),
     ("OCCURRED_IN", re.compile(r"做了|做过|干了|干过|干嘛了|干啥了|做什么了|干什么了|忙什么|忙了|忙活了|发生|完成了|去了|见了|参加了|开了|办了|办成了|经历")),
     ("AMBIGUOUS", re.compile(r"重要|需要注意|要注意|值得注意|要紧|关键|大事|紧急")),
@@ -95,13 +101,20 @@ AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友
                      r"^(?:还?有)(?:什么|哪些|啥)(?:安排|日程|行程)|(?:我|咱们?)的(?:日程|行程|安排)|"
                      r"(?:接下来|后面|往后|近期)[^，。？?]{0,3}(?:有|要|得|该)(?:做|干|忙)?(?:什么|哪些|啥|些什么)|"
                      r"(?:我|咱们?)[^，。？?]{0,2}(?:还有)(?:什么|哪些|啥)事(?:情)?要(?:做|办|忙)|"
+                     # meetings ahead, what is next, what was forgotten or left unanswered, who asked for
+                     # one, what was agreed with someone (「还有什么会」「我有没有忘记什么事」「有什么我还没回复」
+                     # 「谁找过我」「我跟老婆约好的事」; what was promised or decided is ASKS_DECISION's)
+                     r"会要开|还有(?:什么|哪些|啥)会|忘(?:记|了)(?:什么|啥|哪些)|漏(?:了|掉)?(?:什么|啥|哪些)|"
+                     r"(?<!你)还没(?:回复|回(?!答)|处理|办|联系|付|还)|谁[^，。？?]{0,3}(?:找过|联系过|打过电话给|来找)我|"
+                     r"约好的|说好的|"
+                     r"(?:什么时候|啥时候|哪天)要(?:去|来|回|交|开|见|出发)|"
                      # when one's own thing takes place (「合同什么时候签」「老王哪天来」)
                      r"(?:什么时候|啥时候|哪天)(?:签|交|开会|开|办|去|来|到|回来|回|出发|见|面试|截止|到期)"
                      r"(?:来着|呢|啊)?[?？]?\s*$")
 # small talk that looks like one (「吃了吗」「你睡了没」) is not
 SMALL_TALK = re.compile(r"^\s*(?:你|您)?(?:吃|睡|起|到|走|下班|回来|忙完)了?(?:吗|没|没有)[?？]?\s*$")
 # Past decisions live in Memory V2 (RFC §2.1 "历史决策").
-ASKS_DECISION = re.compile(r"上次|上回|之前定|当时定|定的|决定|约定|承诺|答应|结论|共识")
+ASKS_DECISION = re.compile(r"上次|上回|之前定|当时定|定的|定过|决定|约定|承诺|答应|结论|共识")
 # A time word in a world-knowledge or generative request (今天天气, 写一篇春节作文) is no recall need...
 WORLD = (
     r"天气|气温|下雨|下雪|降温|升温|台风|雾霾|空气质量|新闻|股价|股票|汇率|是几号|几月几号|星期几|周几|礼拜几|多少号|"
@@ -139,7 +152,7 @@ WORLD_FACTS = re.compile(WORLD)
 IMPORTANT = re.compile(r"重要|要紧|关键|紧急|大事")
 # a deadline question about what was missed (「有没有逾期的事」) looks back only
 OVERDUE = re.compile(r"逾期|过期|超期|错过|误了|耽误")
-UNRESOLVED = re.compile(rf"{_UNFINISHED}|还没|没做|待办|没处理|未处理|跟进|遗漏|要交|忘了做")
+UNRESOLVED = re.compile(rf"{_UNFINISHED}|还没|没做|待办|没处理|未处理|跟进|遗漏|要交|忘了做|忘(?:记|了)(?:什么|啥|哪些)")
 SUMMARIZE = re.compile(r"总结|汇总|概括|回顾|梳理|盘点|复盘|整理一下")
 
 # ---------------------------------------------------------------- topics
@@ -169,6 +182,8 @@ TOPIC_STOP = re.compile(
     # what kind of record is asked for (the plan's targets): 「拿定了哪些主意」「新冒出来哪些待办」「新加了哪些」
     r"主意|拿定|冒出来|冒出|新加(?!坡)|新增|新记|"
     # what is coming or was missed, not what it is about: 「接下来有什么安排」「有没有逾期的」
-    r"接下来|后面|往后|近期|逾期|过期|超期"
+    r"接下来|后面|往后|近期|逾期|过期|超期|待会儿?|等会儿?|一会儿?|等下|过会儿?|稍后|约好|说好|"
+    # nouns of the dictionary that are no subject: 「有空吗」「有关的」「有下文吗」「交代了啥」「那边」
+    r"有空|有关|下文|交代|大事|那边|这边"
 )
 TOPIC_SPLIT = re.compile(r"[\s，。？！、,.?!:：;；\"'“”‘’（）()《》<>【】\[\]]+")

@@ -9,7 +9,7 @@ words are tables in app/planner/cues.py; what each mode means is app/modes.py.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Protocol
 
 import msgspec
@@ -30,7 +30,7 @@ from app.contracts import (
     TimeRange,
 )
 from app.errors import BadRequest
-from app.keywords import family_in, keywords
+from app.keywords import family_in, keywords, words_of
 from app.modes import MODES
 from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_name, resolve_clock
 from app.planner.cues import (
@@ -50,6 +50,7 @@ from app.planner.cues import (
     QUOTED,
     SAID,
     SMALL_TALK,
+    SOON,
     SOURCE_CUES,
     SOURCE_INTENT,
     STATUS_QUESTION,
@@ -64,6 +65,7 @@ from app.planner.timeparse import in_calendar, is_deadline, parse
 from app.text import clean_text, simplified
 
 NO_TIME_WORD_WINDOW = timedelta(days=30)  # api.md: a temporal question with no time word
+SOON_AT_LEAST = timedelta(hours=3)  # 「待会儿」 asked late in the evening still looks past midnight
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
@@ -88,7 +90,7 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
             text = text[: expr.span[0]] + " " + text[expr.span[1] :]
     # family by one name (我妈 → 妈妈), the name records carry as a participant, before 我 is a stop word
     out, text = family_in(text)
-    for chunk in TOPIC_SPLIT.split(TOPIC_STOP.sub(" ", SOURCE_INTENT.sub(" ", text))):
+    for chunk in TOPIC_SPLIT.split(_without_cues(SOURCE_INTENT.sub(" ", text))):
         chunk = chunk.strip()
         if chunk.isascii() and chunk.isalnum():
             terms = [chunk]  # MeInput, bug: a Latin word is a term as written
@@ -102,6 +104,21 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
             if term not in out:
                 out.append(term)
     return out
+
+
+def _without_cues(text: str) -> str:
+    """`text` without TOPIC_STOP's cue words, but for a noun they would break: a noun of the
+    dictionary that they would leave one character of is kept whole (上海's 上, 纪要's 要, 同事's 事,
+    过敏's 过 are no cues; 干嘛 and 大事 are cues whole)."""
+    out, run = [], []
+    for word, noun in words_of(text):
+        if noun and len(word) >= 2 and len(TOPIC_STOP.sub("", word)) == 1 and not TOPIC_STOP.fullmatch(word):
+            out += [TOPIC_STOP.sub(" ", "".join(run)), f" {word} "]
+            run = []
+        else:
+            run.append(word)
+    out.append(TOPIC_STOP.sub(" ", "".join(run)))
+    return "".join(out)
 
 
 def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> TemporalMode:
@@ -153,7 +170,7 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     recall = not NOT_RECALL.search(query) or bool(OWN_HISTORY.search(query)) or past_deed
     status = bool(STATUS_QUESTION.search(query)) and not SMALL_TALK.search(query)
     temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status
-                               or AFFAIRS.search(query))
+                               or AFFAIRS.search(query) or SOON.search(query))
     return _NEEDS[temporal, recall and bool(ASKS_DECISION.search(query))]
 
 
@@ -162,6 +179,9 @@ def _no_time_word_scope(query: str, mode: TemporalMode, now: datetime) -> TimeRa
     horizon of a question with no time word), and what is to be done or still open both ways: a
     deadline missed is overdue, one ahead is due (「我有什么要交的」「还有哪些待办」)."""
     back, ahead = now - NO_TIME_WORD_WINDOW, now + NO_TIME_WORD_WINDOW
+    if mode == "PLANNED_IN" and SOON.search(query):  # 「待会儿要干嘛」: the rest of the day, a few hours at least
+        midnight = datetime.combine(now.date() + timedelta(days=1), time(), now.tzinfo)
+        return TimeRange(start=now, end=max(midnight, now + SOON_AT_LEAST))
     if mode == "DUE_IN" and OVERDUE.search(query):
         return TimeRange(start=back, end=now)
     if mode == "DUE_IN" or (mode == "PLANNED_IN" and UNRESOLVED.search(query)):

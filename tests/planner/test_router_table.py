@@ -140,6 +140,18 @@ MORE = f"""
 合同什么时候签 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
 怎么安排时间比较好 | PLANNED_IN | - | - | calendar | SKIP
 高考什么时候考 | AMBIGUOUS | - | - | chat | SKIP
+待会儿要干嘛 | PLANNED_IN | - | 2026-09-03 10:00~2026-09-04 00:00 | chat | REQUIRED
+一会儿几点开会 | PLANNED_IN | - | 2026-09-03 10:00~2026-09-04 00:00 | calendar | REQUIRED
+我该干嘛了 | PLANNED_IN | - | 2026-09-03 10:00~2026-09-04 00:00 | chat | REQUIRED
+还有什么会 | PLANNED_IN | - | {NEXT_30_DAYS} | chat | REQUIRED
+我什么时候要去北京 | PLANNED_IN | - | {NEXT_30_DAYS} | chat | REQUIRED
+我有没有忘记什么事 | DUE_IN | - | {OPEN_30_DAYS} | chat | REQUIRED
+有什么事情我还没回复 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+谁找过我 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+我跟老婆约好的事是什么 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+我定过哪些计划 | CREATED_IN | {LAST_30_DAYS} | - | chat | OPTIONAL
+孩子该做什么运动 | AMBIGUOUS | - | - | chat | SKIP
+你还没回答我的问题 | AMBIGUOUS | - | - | chat | SKIP
 有没有逾期的事 | DUE_IN | - | {LAST_30_DAYS} | chat | REQUIRED
 本周还有哪些待办没完成 | DUE_IN | - | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
 和恒通谈得怎么样 | AMBIGUOUS | 2026-08-04 10:00~2026-09-03 10:00 | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
@@ -198,6 +210,12 @@ TOPICS = """
 上周和张总谈了什么 | 张总
 昨天跟老王约了几点 | 老王
 周三之前把报告发给谁来着 | 报告
+去上海出差的事怎么样了 | 上海,出差
+成都那边有消息吗 | 成都
+同事聚餐是哪天 | 同事,聚餐
+我对什么过敏来着 | 过敏
+跟装修有关的我都记了啥 | 装修
+后天上午有空吗 | -
 我上次说的那个方案后来怎么样了 | 方案
 下周三之前我得交什么材料 | -
 我前天是不是说过要去医院 | 医院
@@ -273,3 +291,10 @@ def test_traditional_script_plans_like_simplified():
         a, b = plan_query(traditional, now=NOW), plan_query(simple, now=NOW)
         assert (a.temporal_mode, a.time.event_range, a.time.mention_range) == (
             b.temporal_mode, b.time.event_range, b.time.mention_range)
+
+
+def test_what_is_next_late_in_the_evening_looks_past_midnight():
+    late = datetime(2026, 9, 3, 22, 30, tzinfo=TZ)
+    plan = plan_query("待会儿要干嘛", now=late)
+    assert plan.time.expressions == []  # 待会儿 is no time expression of time-conventions.md
+    assert plan.time.event_range == TimeRange(start=late, end=datetime(2026, 9, 4, 1, 30, tzinfo=TZ))
