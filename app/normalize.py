@@ -37,7 +37,7 @@ _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
 # The 了 of a promise is the promise made, not the thing done (「跟钱总保证了，下周三前给他方案」).
 _PROMISE_MADE = re.compile(r"(?:答应|承诺|保证|说好|约好|定好)了")
 _TODO = re.compile(
-    r"记得|别忘|要交|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备)|"
+    r"记得|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备|搞定|弄完|做完|写完)|"
     r"(?<![非偏硬])(?:要|得|需要)把|前(?:要|得|把)|需要(?:去|做|完成|提交|准备|写|处理)|(?<![非偏硬])要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
     r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)|"
     r"(?<![以提])前(?:交|给|发|回复|完成|提交|报|做|写|改|付|订|办|寄)(?![的过了])|必须",
@@ -46,7 +46,7 @@ _TODO = re.compile(
 _GOING_TO = re.compile(r"(?:要|得|需要)去")
 _EVENT = re.compile(
     r"开会|会议|例会|周会|见面|见了|拜访|签约|签合同|签了|吃饭|吃了?[午晚早]?饭|午饭|晚饭|聚餐|看牙|牙医|医院|面试|体检|出差|评审|上线|发布|约了|复诊|看病|航班|"
-    r"演示|汇报|培训|团建|电话会|视频会|讨论|沟通|谈谈|聊聊|聊完|谈完|谈话|面谈|约谈|谈心|演讲|参加|去了|会面|聚会|婚礼|摆酒|喜酒|婚宴|寿宴|满月酒|生日|旅行|旅游|接孩子|家长会"
+    r"演示|汇报|培训|团建|电话会|视频会|讨论|沟通|谈谈|聊聊|聊完|谈完|谈话|面谈|约谈|谈心|演讲|参加|去了|会面|聚会|婚礼|摆酒|喜酒|婚宴|寿宴|满月酒|生日|纪念日|旅行|旅游|接孩子|家长会"
 )
 # occasions a day ahead is planned for (「下周三述职」「周日钢琴课」); not read in undated texts, where
 # they are often only talked about (「值班室的空调坏了」「他上课爱插话」)
@@ -81,7 +81,7 @@ _IMPORTANCE_RULES = [
     (re.compile(r"\d+万|万元|\d+元|报价|付款|回款|预算|发票|报销|工资|奖金|提成|薪|转账|贷款"), 0.15),
     (re.compile(r"合同|签约|签合同|协议"), 0.2),
     (re.compile(r"医院|体检|看病|医生|牙医|看牙|复诊|药|发烧|生病|手术"), 0.15),
-    (re.compile(r"会议|开会|评审|汇报|面试|上线|发布|客户|老板|生日|家长会"), 0.1),
+    (re.compile(r"会议|开会|评审|汇报|面试|上线|发布|客户|老板|生日|纪念日|家长会"), 0.1),
     # the milestones of a life: rare, prepared for, remembered
     (re.compile(r"比赛|马拉松|半马|全马|考试|答辩|婚礼|搬家|手术|毕业|入职|离职|签证|护照"), 0.15),
 ]
@@ -464,13 +464,14 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # the text's own time decides the status even where the upstream dates the record itself
     text_time, grain, confidence = _text_time(expr, kind, body, observed, zone, happened_when_said)
     scheduled = expr is not None and expr.grain in ("minute", "hour") and expr.start > observed
-    # a day or week ahead, no time in the text before now, and nothing said done outside its clause
-    # (「明天把PPT做完」「周六去理发」; not 「腊肉钱付了，周末全家去野餐」)
+    # a day or week ahead, no time in the text before now, and nothing said done before its clause
+    # (「明天把PPT做完」「周六去理发」「这周五是女儿生日，蛋糕订好了」; not 「腊肉钱付了，周末全家去野餐」, where
+    # what is told first was done)
     tomorrow = datetime.combine(observed.astimezone(zone).date() + timedelta(days=1), time(), zone)
     its_clause = _clause_of(body, expr) if expr is not None else ""
     day_ahead = (expr is not None and expr.grain in ("day", "week")
                  and all(e.start >= tomorrow for e in exprs if its_clause in _clause_of(body, e))
-                 and not DONE.search(body.replace(its_clause, "，")))
+                 and not DONE.search(body[: body.find(its_clause)]))
     # 「今天把报告写完」「今天先把数据整理出来」: what to get done on the day it is written (a 把 with no 了
     # after it), not done yet
     today_task = (expr is not None and expr.grain == "day" and expr.start <= observed < expr.end

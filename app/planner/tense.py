@@ -41,6 +41,6 @@ STATEMENT_BEHIND = re.compile(r"了|过(?![目年节期程])|已经|已|刚才|�
 
 # A record says its thing is done (「体检做完了」「已经发了」); 「了解」「已读」 are not.
 DONE = re.compile(r"已经|已(?!读)|完成了|做完|搞定|开完|结束了|办完|改完|[\u4e00-\u9fffA-Za-z]了(?!解)")
-# A record says its thing is still to come, which outweighs a done cue (「做完了要记得发」); waiting
-# (「报名交了，审核要等几天」) is not.
-STILL_AHEAD = re.compile(r"(?<![非偏硬])要(?![等求])|将|准备|记得|别忘|打算|计划|约了|安排|会去|得去|之前|截止|提醒|下班前|最晚|最迟|必须")
+# A record says its thing is still to come, which outweighs a done cue (「做完了要记得发」「水电费还没交」);
+# waiting (「报名交了，审核要等几天」) is not.
+STILL_AHEAD = re.compile(r"(?<![非偏硬])要(?![等求])|还没(?:交|缴|付|还|写|做|办|发|订|买|约|报|填|签|改|弄|搞|处理|完成|提交)|尚未|将|准备|记得|别忘|打算|计划|约了|安排|会去|得去|之前|截止|提醒|下班前|最晚|最迟|必须")

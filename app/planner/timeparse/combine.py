@@ -331,6 +331,7 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
     """The expressions of `text` (`given` as converted to Simplified, same length), quoted from `given`."""
     out: list[TimeExpression] = []
     i, n = 0, len(toks)
+    said: Resolved | None = None  # the last day with its part of day and clock time, for a bare clock after it
     while i < n:
         t = toks[i]
         if t.kind == "void":  # 每天下午三点, 每周六上午9点到11点: the repeated time is no range
@@ -343,13 +344,15 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
             i += 1
             continue
         try:
-            found = _expression(text, toks, k, j, ctx)
+            found = _expression(text, toks, k, j, ctx, said)
         except (ValueError, OverflowError):  # a day or clock arithmetic left the calendar
             found = None
         if found is None:
             i = j
             continue
-        s, e, start, end, grain, i = found
+        s, e, start, end, grain, i, point = found
+        if point.is_clock and point.day is not None and point.part is not None:
+            said = point
         if (toks[k].kind == "range" and grain not in ("minute", "hour") and i < n and toks[i].kind in ("part", "clock")
                 and _adjacent(text, toks[i - 1], toks[i])):
             i = _take_point(text, toks, i)  # 周末下午3点: on one of its days, which the text does not say: not today
@@ -362,43 +365,57 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
     return out
 
 
-def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx) -> tuple[int, int, datetime, datetime, str, int] | None:
+def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx, said: Resolved | None = None
+                ) -> tuple[int, int, datetime, datetime, str, int, Resolved] | None:
     """The point toks[k:j] with what attaches to it (到 Y, 那周, 至今, 以来, 以后, 以前, 之前):
-    (span start, span end, start, end, grain, index after it), or None."""
+    (span start, span end, start, end, grain, index after it, the point), or None. A bare clock time
+    after `said` (a day, part of day and clock time earlier in the text) is on its day and in its part
+    when that puts it later the same half day (「下午三点半的会推迟到四点」: 16:00; not 「昨晚十点睡，七点起」),
+    or earlier in the same part of the day after 提前 (「下午3点提前到2点」)."""
     x = _resolve_point(ctx, toks[k:j])
     if x is None:
         return None
+    if said is not None and j == k + 1 and toks[k].kind == "clock":
+        clock = toks[k]
+        start = ctx.at(said.day, _clock_hour(clock.hour, said.part), clock.minute or 0)
+        bounds = _PARTS.get(said.part)
+        if said.start < start <= said.start + timedelta(hours=12) or (
+                # moved earlier (「下午3点提前到2点」): still in that part of the day
+                "提前" in text[said.e : clock.s] and bounds is not None
+                and ctx.at(said.day, bounds[0]) <= start < said.start):
+            step = timedelta(hours=1) if clock.grain == "hour" else timedelta(minutes=1)
+            x = Resolved(clock.s, clock.e, start, start + step, clock.grain, True, said.day, said.part)
     start, end, grain, e = x.start, x.end, x.grain, x.e
     n = len(toks)
     nxt = toks[j] if j < n and _adjacent(text, toks[j - 1], toks[j]) else None
     kind = nxt.kind if nxt is not None else None
     if kind == "to" and j + 1 < n and _adjacent(text, nxt, toks[j + 1]):
         if toks[j + 1].kind == "now":
-            return x.s, toks[j + 1].e, start, ctx.now, grain, j + 2
+            return x.s, toks[j + 1].e, start, ctx.now, grain, j + 2, x
         j2 = _take_point(text, toks, j + 1)
         y = _resolve_point(ctx, toks[j + 1 : j2], inherit=x) if j2 > j + 1 else None
         if y is not None and y.end > start:
-            return x.s, y.e, start, (y.start if y.is_clock else y.end), _finer(grain, y.grain), j2
+            return x.s, y.e, start, (y.start if y.is_clock else y.end), _finer(grain, y.grain), j2, x
     elif kind == "that" and x.day is not None:
         if nxt.grain == "week":  # 8月10日那周: the ISO week containing that day
             monday = _monday(x.day)
             start, end, grain = ctx.at(monday), ctx.at(monday + timedelta(days=7)), "week"
-        return x.s, nxt.e, start, end, grain, j + 1
+        return x.s, nxt.e, start, end, grain, j + 1, x
     elif kind in ("now", "since"):
-        return x.s, nxt.e, start, ctx.now, grain, j + 1
+        return x.s, nxt.e, start, ctx.now, grain, j + 1, x
     elif kind == "after":
-        return x.s, nxt.e, *_after(ctx, x), grain, j + 1
+        return x.s, nxt.e, *_after(ctx, x), grain, j + 1, x
     elif kind == "earlier" and x.start <= ctx.now:
         # X以前, X past or holding now: the 30 days before X starts
-        return x.s, nxt.e, x.start - HORIZON, x.start, grain, j + 1
+        return x.s, nxt.e, x.start - HORIZON, x.start, grain, j + 1, x
     elif kind == "before" and x.end <= ctx.now and not ctx.stored:
         # a question's X之前 with X over (上周五之前做了什么, 上周五之前要交的): the 30 days before X
         # and X itself, its deadline day (in a note, X alone dates what was done)
-        return x.s, nxt.e, x.start - HORIZON, (x.start if x.is_clock else x.end), grain, j + 1
+        return x.s, nxt.e, x.start - HORIZON, (x.start if x.is_clock else x.end), grain, j + 1, x
     elif kind in ("before", "earlier") and x.end > ctx.now:
         # X之前 = [now, end of X); a clock time is a point, so its deadline is the time itself
-        return x.s, nxt.e, ctx.now, (x.start if x.is_clock else x.end), grain, j + 1
-    return x.s, e, start, end, grain, j
+        return x.s, nxt.e, ctx.now, (x.start if x.is_clock else x.end), grain, j + 1, x
+    return x.s, e, start, end, grain, j, x
 
 
 def _skip_attached(text: str, toks: list[Tok], i: int) -> int:
