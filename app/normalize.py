@@ -37,7 +37,7 @@ _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
 # The 了 of a promise is the promise made, not the thing done (「跟钱总保证了，下周三前给他方案」).
 _PROMISE_MADE = re.compile(r"(?:答应|承诺|保证|说好|约好|定好)了")
 _TODO = re.compile(
-    r"记得|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备|搞定|弄完|做完|写完)|"
+    r"(?<![还你])记得|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备|搞定|弄完|做完|写完)|"
     r"(?<![非偏硬])(?:要|得|需要)把|前(?:要|得|把)|需要(?:去|做|完成|提交|准备|写|处理)|(?<![非偏硬])要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
     r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)|"
     r"(?<![以提])前(?:交|给|发|回复|完成|提交|报|做|写|改|付|订|办|寄)(?![的过了])|必须",
@@ -156,7 +156,7 @@ _ALREADY = re.compile(r"已经|已(?!读)")
 # 「把报告写完」 orders it done (「把报告写完了」 says it is); not a mishap (「把钥匙忘在家里」「老板把我骂一顿」)
 _ORDERED = re.compile(r"把(?![我人他她])(?![^，。,；！]*(?:了|忘|丢|摔|骂|吓|气|累|坏))")
 # a request put as a question (「能提醒我明天9点给王总打电话吗？」) is what it asks for
-_REQUEST = re.compile(r"提醒|帮我|帮忙|记得|记一下|能不能|可不可以|麻烦")
+_REQUEST = re.compile(r"提醒|帮我|帮忙|(?<![还你])记得|记一下|能不能|可不可以|麻烦")
 _ASKED = re.compile(r"[^，。；！？,;!?\n]*[？?]+")  # a clause that ends in a question mark, with it
 
 
@@ -442,9 +442,10 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # an assistant's advice or answer (「可以主动打个电话跟进」「建议《纳瓦尔宝典》」) is no task, decision,
     # promise or event of the user's; its echo of what the user said (「好的，已帮你记下：…」) is
     advising = role == "assistant" and not stated.type and not _FRAMING.match(text.strip())
-    # a question alone (「明天几点开会来着？」) asks about a thing: no plan, task or event of its own
+    # a question alone (「明天几点开会来着？」「上周五的会议纪要你还记得吗」) asks about a thing: no plan, task
+    # or event of its own
     # (「10:00要见邓经理，我该怎么回应？」 says one before it asks)
-    question = (not stated.type and body.rstrip().endswith(("?", "？")) and len(_CLAUSE.split(body.rstrip(" ?？"))) == 1
+    question = (not stated.type and body.rstrip().endswith(("?", "？", "吗")) and len(_CLAUSE.split(body.rstrip(" ?？"))) == 1
                 and not _REQUEST.search(body))
     # what the text asks done with words is told without them (「把“…开会”翻译成英文」 is no meeting)
     kind = stated.type or ("mention" if question else classify(_told(_without(text, _rewritten(text)))))

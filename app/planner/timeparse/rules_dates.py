@@ -171,7 +171,9 @@ def weekend(m, ctx):
 
 
 # 下周周六 = 下周六
-QUALIFIED_WEEKDAY_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK}{WEEK}?(?P<wd>[一二三四五六日天1-7])"
+# 天 as a weekday, not the 天 of a word after a week (下周天气, 这周天然气费)
+_WEEKDAY = r"(?P<wd>[一二三四五六日1-7]|天(?![气空然才使]))"
+QUALIFIED_WEEKDAY_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK}{WEEK}?{_WEEKDAY}"
 
 
 def qualified_weekday(m, ctx):
@@ -179,7 +181,7 @@ def qualified_weekday(m, ctx):
     return _day_tok(m, monday + timedelta(days=_WD[m["wd"]] - 1))
 
 
-BARE_WEEKDAY_RE = rf"{WEEK}(?P<wd>[一二三四五六日天1-7])"
+BARE_WEEKDAY_RE = rf"{WEEK}{_WEEKDAY}"
 
 
 def bare_weekday(m, ctx):
@@ -188,7 +190,7 @@ def bare_weekday(m, ctx):
 
 
 # -- weeks
-WEEK_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK_N}(?!期|[一二三四五六日天1-7末])"
+WEEK_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK_N}(?!期|[一二三四五六日1-7末]|天(?![气空然才使]))"
 
 
 def week(m, ctx):
