@@ -70,7 +70,7 @@ _CLOCK_END = re.compile(r"[点时分钟]$")
 _PRONOUN = re.compile(r"(?<!其)[他她]")
 _BORROWED_MAX = 12  # a clause borrowed to say what or who, at most this long: the item's own words come first
 # what a title may start with once its time words are gone (「明天下午三点的会」 → 「会」, not 「的会」)
-_LEADING_JOINER = re.compile(r"^[的在是，,：:\s]+")
+_LEADING_JOINER = re.compile(r"^(?:[的在是，,：:、\s]|和(?=都|也|还))+")
 # Filler that says nothing about which event a text is about (「记得明天和张总签合同」 ≈ 「和张总签合同」).
 _FILLER = re.compile(
     r"帮我记一下|帮我记|记一下|提醒我|记得|别忘了|别忘|不要忘了|一下|我们|我|你|他|她|一起|那个|这个|还有|"
@@ -278,12 +278,16 @@ def _event_expression(body: str, exprs: list[TimeExpression], observed: datetime
 
 
 def _dates_better(e: TimeExpression, best: TimeExpression, observed: datetime) -> bool:
-    """Whether `e`, later in the text, dates the event better than `best`: finer, or as fine and no
-    longer (a deadline, [now, X), is as long as it is late: there the later one wins)."""
+    """Whether `e`, later in the text, dates the event better than `best`: finer, or as fine and
+    shorter (a deadline, [now, X), is as long as it is late: there the later one wins)."""
     if e.grain != best.grain:
         return GRAIN_ORDER.index(e.grain) < GRAIN_ORDER.index(best.grain)
     deadlines = [is_deadline(x) and x.start == observed for x in (e, best)]
-    return any(deadlines) or e.end - e.start <= best.end - best.start
+    if e.end - e.start != best.end - best.start:
+        return any(deadlines) or e.end - e.start < best.end - best.start
+    # two clock times: the first is the event's, what follows is around it (「晚上8点吃饭，10点回家」「六点的
+    # 飞机，五点起床」); two days: the later (「周五跟孙总汇报，今天先把数据整理出来」)
+    return any(deadlines) or e.grain not in ("minute", "hour")
 
 
 def classify(text: str) -> ItemType:

@@ -521,6 +521,31 @@ def test_stored_text_mode(observed, text, start, end, grain):
     assert (found[0].start, found[0].end, found[0].grain) == (_t(start), _t(end), grain)
 
 
+@pytest.mark.parametrize(("observed", "text", "second"), [
+    # a bare clock time after a day's clock with its part of day: later the same half day is in that
+    # part, earlier only after 提前 or the same morning; otherwise it is read alone
+    ("2026-09-02 11:00", "下午三点半的会推迟到四点", "2026-09-02 16:00"),
+    ("2026-09-02 11:00", "跟张总的会从下午3点提前到2点", "2026-09-02 14:00"),
+    ("2026-09-02 11:00", "后天早上六点的飞机，五点起床", "2026-09-04 05:00"),
+    ("2026-09-02 08:00", "昨晚十点睡，七点起", "2026-09-02 07:00"),
+    ("2026-09-02 11:00", "明天下午三点开会，明天五点结束", "2026-09-03 05:00"),
+])
+def test_a_bare_clock_time_after_a_part_of_day(observed, text, second):
+    found = parse(text, _t(observed), TZ, stored=True)
+    assert len(found) == 2, found
+    assert found[1].start == _t(second)
+
+
+@pytest.mark.parametrize(("text", "second"), [
+    ("下周二、周四下午都要去医院换药", "2026-09-10 12:00"),  # next week's Thursday, not this one
+    ("上周一和周三跑了步", "2026-08-26 00:00"),
+    ("周五和周一都要值班", "2026-09-07 00:00"),  # the Monday after that Friday
+])
+def test_a_bare_weekday_listed_after_a_day_is_in_its_week(text, second):
+    found = parse(text, _t("2026-09-02 11:00"), TZ, stored=True)
+    assert [e.start for e in found][1] == _t(second)
+
+
 def test_several_expressions_in_order_with_spans():
     text = "我上周说过下周五之前要交报告"
     found = parse(text, _t("2026-09-03 10:00"), TZ)

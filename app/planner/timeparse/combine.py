@@ -332,6 +332,7 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
     out: list[TimeExpression] = []
     i, n = 0, len(toks)
     said: Resolved | None = None  # the last day with its part of day and clock time, for a bare clock after it
+    dated: Resolved | None = None  # the last point with a day, for a bare weekday listed after it
     while i < n:
         t = toks[i]
         if t.kind == "void":  # 每天下午三点, 每周六上午9点到11点: the repeated time is no range
@@ -344,7 +345,7 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
             i += 1
             continue
         try:
-            found = _expression(text, toks, k, j, ctx, said)
+            found = _expression(text, toks, k, j, ctx, said, dated)
         except (ValueError, OverflowError):  # a day or clock arithmetic left the calendar
             found = None
         if found is None:
@@ -353,6 +354,8 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
         s, e, start, end, grain, i, point = found
         if point.is_clock and point.day is not None and point.part is not None:
             said = point
+        if point.day is not None:
+            dated = point
         if (toks[k].kind == "range" and grain not in ("minute", "hour") and i < n and toks[i].kind in ("part", "clock")
                 and _adjacent(text, toks[i - 1], toks[i])):
             i = _take_point(text, toks, i)  # 周末下午3点: on one of its days, which the text does not say: not today
@@ -365,14 +368,20 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
     return out
 
 
-def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx, said: Resolved | None = None
-                ) -> tuple[int, int, datetime, datetime, str, int, Resolved] | None:
+_LISTED = re.compile(r"\s*(?:、|和|及|以及|与|或|或者|还有)\s*")
+_MORNING = frozenset({"凌晨", "早上", "早晨", "清晨", "上午"})
+
+
+def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx, said: Resolved | None = None,
+                dated: Resolved | None = None) -> tuple[int, int, datetime, datetime, str, int, Resolved] | None:
     """The point toks[k:j] with what attaches to it (到 Y, 那周, 至今, 以来, 以后, 以前, 之前):
     (span start, span end, start, end, grain, index after it, the point), or None. A bare clock time
     after `said` (a day, part of day and clock time earlier in the text) is on its day and in its part
     when that puts it later the same half day (「下午三点半的会推迟到四点」: 16:00; not 「昨晚十点睡，七点起」),
-    or earlier in the same part of the day after 提前 (「下午3点提前到2点」)."""
-    x = _resolve_point(ctx, toks[k:j])
+    or earlier in the same part of the day after 提前 (「下午3点提前到2点」), or earlier the same morning."""
+    # a bare weekday listed after a day is in that day's week, or the next (「下周二、周四下午」)
+    listed = dated is not None and toks[k].bare_weekday and _LISTED.fullmatch(text, dated.e, toks[k].s)
+    x = _resolve_point(ctx, toks[k:j], inherit=dated if listed else None)
     if x is None:
         return None
     if said is not None and j == k + 1 and toks[k].kind == "clock":
@@ -382,7 +391,9 @@ def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx, said: Reso
         if said.start < start <= said.start + timedelta(hours=12) or (
                 # moved earlier (「下午3点提前到2点」): still in that part of the day
                 "提前" in text[said.e : clock.s] and bounds is not None
-                and ctx.at(said.day, bounds[0]) <= start < said.start):
+                and ctx.at(said.day, bounds[0]) <= start < said.start) or (
+                # earlier the same morning (「后天早上六点的飞机，五点起床」)
+                said.part in _MORNING and ctx.at(said.day) <= start < said.start):
             step = timedelta(hours=1) if clock.grain == "hour" else timedelta(minutes=1)
             x = Resolved(clock.s, clock.e, start, start + step, clock.grain, True, said.day, said.part)
     start, end, grain, e = x.start, x.end, x.grain, x.e
