@@ -39,13 +39,14 @@ def _when_text(item: TimelineItem) -> str:
     return day
 
 
-def _overdue(item: TimelineItem, group: str, asked: TimeRange | None) -> str:
-    """「（已逾期）」 for a due item not done whose deadline passed before the range asked about."""
-    if group != "due" or asked is None or item.event_time is None or item.status == "completed":
+def _overdue(item: TimelineItem, group: str, now: datetime) -> str:
+    """「（已逾期）」 for a due item not done whose deadline has passed (one missed inside the range asked
+    about too: 「我有什么要交的」 looks at the last 30 days and the next)."""
+    if group != "due" or item.event_time is None or item.status == "completed":
         return ""
     # a day-grain deadline is the whole day: 「周三交」 is overdue only once Wednesday is over
     end = item.event_time + (timedelta(days=1) if item.event_grain not in ("minute", "hour") else timedelta(0))
-    return "（已逾期）" if end <= asked.start else ""
+    return "（已逾期）" if end <= now else ""
 
 
 def _range_text(r: TimeRange | None, words: list[str]) -> str:
@@ -73,7 +74,7 @@ def render_answer(bundle: RecallBundle) -> Answer:
                     else "，已完成" if item.status == "completed" and group.key != "occurred" else "")
             ahead = ("（尚未发生）" if group.key == "occurred" and bundle.plan.now is not None
                      and item.event_time is not None and item.event_time >= bundle.plan.now else "")
-            overdue = _overdue(item, group.key, bundle.plan.time.event_range)
+            overdue = _overdue(item, group.key, bundle.plan.now)
             lines.append(f"- {_when_text(item)} {item.title}{done}{ahead}{overdue}{maybe} [{n}]")
     if not citations:
         plan = bundle.plan

@@ -673,6 +673,20 @@ async def test_an_overdue_todo_is_shown_after_the_due_ones_and_marked(engine):
     assert "寄给财务（已逾期）" in text and "季度报告（已逾期）" not in text
 
 
+async def test_a_deadline_missed_inside_the_range_asked_about_is_marked_overdue(engine):
+    from app.answer import render_answer
+    from app.pipeline.bundle import build_bundle
+
+    # no time word: the last 30 days and the next, so a deadline missed last week is in the range
+    missed = _said("missed", "8月28日前要把报销单交给财务", D(1, 9))
+    ahead = _said("ahead", "9月10日前要交季度报告", D(2, 9))
+    plan = plan_query("我有什么要交的", now=NOW)
+    result = await run_stages(engine, Queries(), await prepare_stages(plan, CLOCK, [missed, ahead], EMBEDDER))
+    assert {r["source_ref"] for r in result.rows} == {"missed", "ahead"}
+    text = render_answer(build_bundle(plan, CLOCK, result, {}, candidates=2, explain=None)).text
+    assert "交给财务（已逾期）" in text and "季度报告（已逾期）" not in text
+
+
 async def test_two_conversations_minutes_apart_about_two_calls_at_one_hour_stay_apart(engine):
     def said(ref, text, role, at, people=()):
         return cand(ref, text, event=D(2, 15), observed=at, source="chat", role=role, people=people,
