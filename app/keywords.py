@@ -99,13 +99,15 @@ def keywords(text: str) -> list[str]:
     return sorted(out)
 
 
-_DICTIONARY_NOUN_TAGS = frozenset({"n", "ns", "nr", "nz", "nt", "nrt", "vn"})
+_PROPER_NOUN_TAGS = frozenset({"ns", "nr", "nz", "nt", "nrt"})  # places, names, organisations
+_CONTENT_TAGS = frozenset({"n", "vn", "v", *_PROPER_NOUN_TAGS})
 
 
-def words_of(text: str) -> list[tuple[str, bool]]:
-    """`text` cut into words (every character kept), each with whether it is a noun the
-    segmenter's dictionary knows (上海, 纪要, 同事, 过敏)."""
-    return [(word, tag in _DICTIONARY_NOUN_TAGS and rjieba.has_word(word)) for word, tag in rjieba.tag(text, True)]
+def words_of(text: str) -> list[tuple[str, str]]:
+    """`text` cut into words (every character kept), each with what the segmenter's dictionary
+    says it is: "proper" (上海, 都江堰), "content" (a noun or verb it knows: 纪要, 同事, 还款) or ""."""
+    return [(word, ("proper" if tag in _PROPER_NOUN_TAGS else "content" if tag in _CONTENT_TAGS else "")
+             if len(word) >= 2 and rjieba.has_word(word) else "") for word, tag in rjieba.tag(text, True)]
 
 
 def _unknown_compounds(tagged: list[tuple[str, str]]) -> list[str]:

@@ -37,6 +37,7 @@ from app.planner.cues import (
     AFFAIRS,
     ASKS_CLOCK,
     ASKS_DECISION,
+    HAS_MEETING,
     BASE_WEIGHTS,
     DOING,
     EXPANSIONS,
@@ -61,6 +62,7 @@ from app.planner.cues import (
     UNRESOLVED,
     WORLD_FACTS,
 )
+from app.planner.tense import QUESTION_AHEAD
 from app.planner.timeparse import in_calendar, is_deadline, parse
 from app.text import clean_text, simplified
 
@@ -107,12 +109,13 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
 
 
 def _without_cues(text: str) -> str:
-    """`text` without TOPIC_STOP's cue words, but for a noun they would break: a noun of the
-    dictionary that they would leave one character of is kept whole (上海's 上, 纪要's 要, 同事's 事,
-    过敏's 过 are no cues; 干嘛 and 大事 are cues whole)."""
+    """`text` without TOPIC_STOP's cue words, but for a word they would break: a word of the
+    dictionary that they would leave one character of (上海's 上, 纪要's 要, 同事's 事, 还款's 还), or a
+    name they would cut at all (都江堰's 都), is kept whole; 干嘛 and 大事 are cues whole."""
     out, run = [], []
-    for word, noun in words_of(text):
-        if noun and len(word) >= 2 and len(TOPIC_STOP.sub("", word)) == 1 and not TOPIC_STOP.fullmatch(word):
+    for word, kind in words_of(text):
+        left = TOPIC_STOP.sub("", word)
+        if kind and not TOPIC_STOP.fullmatch(word) and (len(left) == 1 or (kind == "proper" and left != word)):
             out += [TOPIC_STOP.sub(" ", "".join(run)), f" {word} "]
             run = []
         else:
@@ -126,11 +129,13 @@ def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> Tempo
     over = bool(expressions) and max(e.end for e in expressions) <= now
     for mode, cue in MODE_CUES:
         if cue.search(query) or (mode == "DUE_IN" and deadline):
-            return "OCCURRED_IN" if cue is ASKS_CLOCK and over else mode
+            return "OCCURRED_IN" if cue in (ASKS_CLOCK, HAS_MEETING) and over else mode
     if over and DOING.search(query):
         return "OCCURRED_IN"
     if expressions and min(e.start for e in expressions) > now:
         return "PLANNED_IN"  # a future range with no cue: what is planned there
+    if expressions and min(e.end for e in expressions) > now + timedelta(days=1) and QUESTION_AHEAD.search(query):
+        return "PLANNED_IN"  # a window from now on, asked about ahead (「三天内要回复的邮件」「接下来两周有哪些生日要记得」)
     return "AMBIGUOUS"
 
 
@@ -167,8 +172,10 @@ _NEEDS: dict[tuple[bool, bool], tuple[str, ContextNeeds]] = {
 def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tuple[str, ContextNeeds]:
     past_deed = (any(e.end <= now for e in expressions) and bool(PAST_DEED.search(query))
                  and not WORLD_FACTS.search(query))
-    recall = not NOT_RECALL.search(query) or bool(OWN_HISTORY.search(query)) or past_deed
     status = bool(STATUS_QUESTION.search(query)) and not SMALL_TALK.search(query)
+    # 「国庆要去哪玩定了吗」 asks how one's own plan stands, though 去哪玩 alone asks advice
+    recall = (not NOT_RECALL.search(query) or bool(OWN_HISTORY.search(query)) or past_deed
+              or (status and not WORLD_FACTS.search(query)))
     temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status
                                or AFFAIRS.search(query) or SOON.search(query))
     return _NEEDS[temporal, recall and bool(ASKS_DECISION.search(query))]

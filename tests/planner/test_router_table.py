@@ -129,7 +129,7 @@ MORE = f"""
 你说的对 | AMBIGUOUS | - | - | chat | SKIP
 上周和张总讨论了什么 | MENTIONED_IN | 2026-08-24 00:00~2026-08-31 00:00 | - | chat | REQUIRED
 明天要讨论什么 | PLANNED_IN | - | 2026-09-04 00:00~2026-09-05 00:00 | chat | REQUIRED
-上周你推荐的那本书叫什么 | AMBIGUOUS | 2026-08-24 00:00~2026-08-31 00:00 | 2026-08-24 00:00~2026-08-31 00:00 | chat | REQUIRED
+上周你推荐的那本书叫什么 | MENTIONED_IN | 2026-08-24 00:00~2026-08-31 00:00 | - | chat | REQUIRED
 昨天天气怎么样 | AMBIGUOUS | - | - | chat | SKIP
 有什么没做完的 | DUE_IN | - | {OPEN_30_DAYS} | chat | REQUIRED
 我有什么要交的 | DUE_IN | - | {OPEN_30_DAYS} | chat | REQUIRED
@@ -152,6 +152,24 @@ MORE = f"""
 我定过哪些计划 | CREATED_IN | {LAST_30_DAYS} | - | chat | OPTIONAL
 孩子该做什么运动 | AMBIGUOUS | - | - | chat | SKIP
 你还没回答我的问题 | AMBIGUOUS | - | - | chat | SKIP
+我妈下周几复查 | PLANNED_IN | - | 2026-09-07 00:00~2026-09-14 00:00 | chat | REQUIRED
+国庆假期要去哪玩定了吗 | AMBIGUOUS | 2026-10-01 00:00~2026-10-02 00:00 | 2026-10-01 00:00~2026-10-02 00:00 | chat | REQUIRED
+你之前建议我怎么跟房东谈来着 | MENTIONED_IN | {LAST_30_DAYS} | - | chat | REQUIRED
+你有没有提醒过我交物业费 | MENTIONED_IN | {LAST_30_DAYS} | - | chat | REQUIRED
+年后第一周有什么安排 | PLANNED_IN | - | {NEXT_30_DAYS} | calendar | REQUIRED
+我有啥事没干完 | DUE_IN | - | {OPEN_30_DAYS} | chat | REQUIRED
+周会纪要发出去没 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+那个PPT我发给王总没有 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+儿子期中考试哪天 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+体温37点5度是哪天量的 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED
+三天内要回复的邮件有哪些 | PLANNED_IN | - | 2026-09-03 00:00~2026-09-06 00:00 | chat | REQUIRED
+下周一有什么会 | PLANNED_IN | - | 2026-09-07 00:00~2026-09-08 00:00 | chat | REQUIRED
+国庆前后有什么安排 | PLANNED_IN | - | 2026-10-01 00:00~2026-10-02 00:00 | calendar | REQUIRED
+中秋节为什么要吃月饼 | PLANNED_IN | - | - | chat | SKIP
+明天是感恩节吗 | PLANNED_IN | - | - | chat | SKIP
+上周五美股为什么大跌 | AMBIGUOUS | - | - | chat | SKIP
+如何在一个月内减肥10斤 | AMBIGUOUS | - | - | chat | SKIP
+最近有什么好看的电影 | AMBIGUOUS | - | - | chat | SKIP
 有没有逾期的事 | DUE_IN | - | {LAST_30_DAYS} | chat | REQUIRED
 本周还有哪些待办没完成 | DUE_IN | - | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
 和恒通谈得怎么样 | AMBIGUOUS | 2026-08-04 10:00~2026-09-03 10:00 | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED

@@ -58,7 +58,7 @@ UNTIL_NOW_RE = r"至今|到现在|到今天为止|迄今"
 SINCE_RE = r"以来|之后以来"
 AFTER_RE = r"以后|之后"
 EARLIER_RE = r"以前"
-BEFORE_RE = r"之前|前"
+BEFORE_RE = r"(?:之前|前)(?!后)"  # 国庆前后 is around 国庆, no deadline
 TO_RE = r"到|至|~|～|-|—"
 FROM_RE = r"从|自从|自"
 
