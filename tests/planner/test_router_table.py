@@ -135,6 +135,7 @@ MORE = f"""
 我有什么要交的 | DUE_IN | - | {OPEN_30_DAYS} | chat | REQUIRED
 我有什么安排 | PLANNED_IN | - | {NEXT_30_DAYS} | calendar | REQUIRED
 接下来要做什么 | PLANNED_IN | - | {NEXT_30_DAYS} | chat | REQUIRED
+接下来要干嘛？ | PLANNED_IN | - | {NEXT_30_DAYS} | chat | REQUIRED
 我还有哪些事情要做 | PLANNED_IN | - | {NEXT_30_DAYS} | chat | REQUIRED
 还有哪些待办 | PLANNED_IN | - | {OPEN_30_DAYS} | chat | REQUIRED
 合同什么时候签 | AMBIGUOUS | {LAST_30_DAYS} | {LAST_30_DAYS} | chat | REQUIRED

@@ -235,7 +235,7 @@ def bare_month_part(m, ctx):
 
 # -- a day of this month (D号)
 # 三日游 is a trip; in 3到5号 号 is written once for both days
-_NOT_A_DAY = "(?![线楼门床位房机子游])"
+_NOT_A_DAY = "(?![线楼门床位房机子游口厅馆院仓库柜台站车]|点位)"  # 3号线, 三号点位: a numbered thing
 BARE_MONTHDAY_RE = (rf"(?P<d>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[号日]{_NOT_A_DAY}"
                     rf"|(?<![\d.:/])(?P<d2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})(?=\s*[-~—到至]\s*{NUM2}[号日]{_NOT_A_DAY})")
 
