@@ -73,6 +73,15 @@ def keyword_vector(text: str, people: tuple[str, ...] = ()) -> Keywords:
     return _EncodedSparseVector(slots, KEYWORD_DIM), len(slots)
 
 
+@lru_cache(maxsize=65536)
+def head_words_vector(text: str, people: tuple[str, ...] = ()) -> SparseVector | None:
+    """keyword_vector's words less those inside another of them (护士 in 护士长, 申请 in 申请表): the
+    segmenter gives both, and two records sharing 护士长 share one word, not two. None without any."""
+    words = {*keywords(text), *people}
+    heads = {w for w in words if not any(w != other and w in other for other in words)}
+    return _EncodedSparseVector({hash_str(w) % KEYWORD_DIM: 1.0 for w in heads}, KEYWORD_DIM) if heads else None
+
+
 class Embedder(Protocol):
     dim: int
 

@@ -97,13 +97,13 @@ _CALLED_OFF = re.compile(
 )
 # ...or says it is done (「报价单发给王总了」「CRM总算更新完了」): a verb of getting a thing done, not any
 # completed aspect (「晚饭吃了火锅」 is something that happened, not a plan ticked off).
-_DONE_VERB = "(?:发|交|缴|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|续|取|领|整理|处理|准备|更新|修)"
+_DONE_VERB = "(?:发|交|缴|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|续|取|领|投|整理|处理|准备|更新|修)"
 _GOT_DONE = re.compile(
     # not when negated: 「报告到现在还没写完」 is not done
     # nor when only part is: 「第三讲写了一半」
     rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|清|上|下来|出去|上去|掉|回)?了(?!一半|一部分|一小半|一大半|几|一些|些|吗|没)|"
     rf"{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
-    r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
+    r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|(?:交|送|寄|提交|传)到[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
     # 「书还了」: returned
     r"(?<![没未也都])还了(?!解|一半|一部分|吗|没|么|个|一)|"
     # a thing done with someone or at a place, finished (「陪小邝练完预冲了」「体检做完了」「课上完了」)

@@ -33,5 +33,6 @@ CREATE TEMP TABLE recall_candidates (
     kin            text[],               -- family by one word each (妈妈, 孩子)
     kw             sparsevec,            -- content words as a 0/1 sparse vector (app.embed.keyword_vector);
     kw_count       integer,              -- NULL for a text without any: no keyword overlap is computed
+    kw_heads       sparsevec,            -- kw less the words inside another of them (护士 in 护士长): words in common, counted once
     embedding      vector NOT NULL
 ) WITH (toast_tuple_target = 8160) ON COMMIT DROP

@@ -9,9 +9,10 @@
 -- common, then the nearest in time, then the most recent), every other plan it fits due that day
 -- with a word in common besides the people (「带教记录本交给护士长了」 does not tick off that day's
 -- 「PPT发给护士长过目」) (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
--- are both done by 「保密协议签好寄回了」), and every plan at that plan's very clock time sharing a word
--- with it. A plan changed several times keeps its latest change. A done record that fits no plan by
--- its share of words but has two words in common (not people) with to-dos due on one day within
+-- are both done by 「保密协议签好寄回了」), every to-do due that day `due_soon` of a done record with two
+-- head words in common with it (besides the people; 护士长 and 护士 are one), and every plan at that
+-- plan's very clock time sharing a word with it. A plan changed several times keeps its latest
+-- change. A done record that fits no plan by its share of words but has two head words in common with to-dos due on one day within
 -- `due_soon` of it ticks those off: a to-do ticked off just before its deadline is said in few
 -- words among others (「狗粮买了，顺手给可乐挑了根磨牙棒」 for 「可乐的狗粮快见底了，10月25日得补上」).
 -- The change records drive the join (they are few; materialized, so that each probes the plans
@@ -19,13 +20,13 @@
 -- One row per plan changed: the record that changed it last, and how (app/pipeline/lifecycle.py
 -- keeps the links with the candidates they were found among, for apply_changes).
 WITH u AS MATERIALIZED (
-    SELECT id, user_id, change, event_grain, local_day, observed_time, names, kin, kw, kw_count
+    SELECT id, user_id, change, event_grain, local_day, observed_time, names, kin, kw, kw_count, kw_heads
     FROM recall_candidates
     WHERE change IS NOT NULL
 ), pairs AS (
     SELECT p.id AS item, u.id AS change, u.change AS kind, u.observed_time,
            p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
-           o.overlap, p.observed_time AS planned_at, ws.words_shared,
+           o.overlap, p.observed_time AS planned_at, ws.words_shared, ws.heads_shared,
            o.overlap >= CAST(:min_overlap AS double precision)
              - CAST(:anchor_discount AS double precision)
                * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
@@ -33,8 +34,9 @@ WITH u AS MATERIALIZED (
                           THEN 1 ELSE 0 END)) AS fits_words,
            u.change = 'done' AND p.type IN ('todo', 'commitment')
              AND p.event_time <= u.observed_time + CAST(:due_soon AS interval)
-             -- two words in common that are not people: one shared name (王总, 妈妈) or verb (写完) is not enough
-             AND ws.words_shared >= 2 AS due_soon
+             -- two words in common that are not people: one shared name (王总, 妈妈) or verb (写完) is not
+             -- enough, nor one word and a word inside it (护士长, 护士)
+             AND ws.heads_shared >= 2 AS due_soon
     FROM u
     JOIN recall_candidates p
       ON p.user_id = u.user_id
@@ -43,10 +45,14 @@ WITH u AS MATERIALIZED (
      AND p.id <> u.id
      AND p.observed_time < u.observed_time
     CROSS JOIN LATERAL (SELECT -(p.kw <#> u.kw) AS shared) w
-    -- the words in common besides the people (each counted once: 妈妈 is one word)
+    -- the words in common besides the people (each counted once: 妈妈 is one word), and of those the
+    -- head words (护士长 and the 护士 inside it are one; 降压 and 降压药 are one too, so the plan told
+    -- again in other words keeps the count with sub-words)
     CROSS JOIN LATERAL (
-        SELECT w.shared - cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
-                        - cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) AS words_shared
+        SELECT w.shared - people.shared AS words_shared,
+               coalesce(-(p.kw_heads <#> u.kw_heads), 0) - people.shared AS heads_shared
+        FROM (SELECT cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
+                     + cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) AS shared) people
     ) ws
     CROSS JOIN LATERAL (SELECT w.shared / least(p.kw_count, u.kw_count) AS overlap) o
     WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
@@ -69,6 +75,14 @@ WITH u AS MATERIALIZED (
     SELECT f.item, f.change, f.kind, f.observed_time
     FROM fits f
     JOIN best b ON b.change = f.change AND b.local_day = f.local_day AND (f.item = b.item OR f.words_shared >= 1)
+    UNION ALL
+    -- a to-do due that day, told in words too different to fit by their share, with two head words in
+    -- common (「中期报告12月18号之前交到研究生系统」 beside 「中期报告…这周五前必须交」, both done by
+    -- 「中期报告刚刚交上去了，总算松口气」)
+    SELECT p.item, p.change, p.kind, p.observed_time
+    FROM pairs p
+    JOIN best b ON b.change = p.change AND b.local_day = p.local_day
+    WHERE p.due_soon AND NOT p.fits_words
     UNION ALL
     -- the best plan told again at its very clock time, in other words (「答应豆豆周六14:30去科技馆」 and
     -- 「周六下午两点半带孩子去科技馆航天展」): the same plan, so the same change

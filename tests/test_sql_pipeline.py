@@ -905,6 +905,27 @@ async def test_a_done_record_ticks_off_another_plan_of_that_day_only_by_a_word_b
     assert sorted((c.item, c.kind) for c in result.changes) == [("quote", "done")], "the lunch is still on"
 
 
+async def test_a_todo_told_again_in_other_words_is_done_with_the_one_that_fits(engine):
+    # the remark after 「交上去了」 leaves too small a share of words to fit the first telling (two of
+    # seven), but the other telling due that day fits, and the first shares two head words with the done
+    note = _said("note", "黄老师群里通知了，中期报告9月4号之前交到研究生系统", D(1, 9))
+    again = _said("again", "中期报告还差结论那节，这周五前必须交", D(2, 9, 40))
+    done = _said("done", "中期报告刚刚交上去了，总算松口气", D(4, 8, 41))
+    assert (note.event_time, again.event_time) == (D(4), D(4))
+    result = await _bundle_rows(engine, [note, again, done], "有没有忘记什么事？", D(4, 23))
+    assert sorted((c.item, c.kind) for c in result.changes) == [("again", "done"), ("note", "done")]
+
+
+async def test_a_word_and_the_word_inside_it_are_one_word_in_common(engine):
+    # 护士长 and 护士: one word; 「带教记录本交给护士长了」 ticks off the 带教记录 due that day, not the PPT
+    log = _said("log", "小邝的带教记录，月底前交给护士长", D(1, 13))
+    ppt = _said("ppt", "俯卧位通气的PPT月底前发给护士长过目", D(1, 15))
+    done = _said("done", "带教记录本交给护士长了", D(30, 16, 40))
+    assert log.event_time == ppt.event_time == D(30)
+    result = await _bundle_rows(engine, [log, ppt, done], "月底之前有哪些事要搞定？", D(30, 18))
+    assert [(c.item, c.kind) for c in result.changes] == [("log", "done")]
+
+
 async def test_a_plan_told_twice_naming_mom_is_done_in_both_tellings(engine):
     note = _said("note", "周五给妈妈买降压药", D(1, 9))
     again = _said("again", "周五记得给妈妈买药，降压的", D(2, 9))

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 
 from app.candidate import Candidate
-from app.embed import candidate_keywords
+from app.embed import candidate_keywords, head_words_vector
 from app.keywords import KIN_NAMES
 from app.pipeline.sql import SqlRun
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
-           "source_quality", "change", "names", "kin", "kw", "kw_count", "embedding")
+           "source_quality", "change", "names", "kin", "kw", "kw_count", "kw_heads", "embedding")
 COARSE_GRAINS = frozenset({"day", "week", "month", "quarter", "year"})  # dedupe pairs these by day
 
 # PostgreSQL's binary COPY format (docs: "COPY ... Binary Format"): a signature, flags, no header
@@ -87,6 +87,7 @@ def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
         # no content word: NULL, so no keyword overlap is computed for it
         _binary(kw.to_binary()) if kw_count else _NULL,
         struct.pack(">ii", 4, kw_count) if kw_count else _NULL,
+        _binary(heads.to_binary()) if (heads := head_words_vector(c.gist, c.participants)) is not None else _NULL,
         _binary(struct.pack(f">HH{len(vec)}f", len(vec), 0, *vec)),
     ))
     c.__dict__[_MEMO] = (zone, vec, tail)
