@@ -46,7 +46,9 @@ class _EncodedSparseVector(SparseVector):
         return self._binary
 
 
-Keywords = tuple[SparseVector, int]  # a keyword set as a 0/1 sparse vector, and its size
+# a keyword set as a 0/1 sparse vector, its size, and its head words (those not inside another of
+# them: 护士 is inside 护士长, and two records sharing 护士长 share one word, not two; None: no words)
+Keywords = tuple[SparseVector, int, SparseVector | None]
 _KEYWORDS = "_keywords"  # the key of a candidate's keywords in its __dict__
 
 
@@ -54,7 +56,7 @@ def candidate_keywords(candidate: Candidate) -> Keywords:
     """The keywords of a candidate's gist and people, taken once per candidate (kept with it)."""
     known = candidate.__dict__.get(_KEYWORDS)
     if known is None:
-        known = candidate.__dict__[_KEYWORDS] = keyword_vector(candidate.gist, candidate.participants)
+        known = candidate.__dict__[_KEYWORDS] = keyword_sets(candidate.gist, candidate.participants)
     return known
 
 
@@ -64,22 +66,22 @@ def keep_keywords(candidate: Candidate, keywords: Keywords) -> None:
 
 
 @lru_cache(maxsize=65536)
-def keyword_vector(text: str, people: tuple[str, ...] = ()) -> Keywords:
+def keyword_sets(text: str, people: tuple[str, ...] = ()) -> Keywords:
     """The keyword set of `text` (and the people it names: who is part of what) as a 0/1 sparse
-    vector and its size. The inner product of two such vectors is the size of their intersection
-    (hash collisions in 2^20 slots are negligible), so pgvector computes RFC §9 keyword overlap in
-    C. Cached: follow-up queries reload the same texts."""
-    slots = {hash_str(w) % KEYWORD_DIM: 1.0 for w in (*keywords(text), *people)}
-    return _EncodedSparseVector(slots, KEYWORD_DIM), len(slots)
-
-
-@lru_cache(maxsize=65536)
-def head_words_vector(text: str, people: tuple[str, ...] = ()) -> SparseVector | None:
-    """keyword_vector's words less those inside another of them (护士 in 护士长, 申请 in 申请表): the
-    segmenter gives both, and two records sharing 护士长 share one word, not two. None without any."""
+    vector, its size and its head words. The inner product of two such vectors is the size of their
+    intersection (hash collisions in 2^20 slots are negligible), so pgvector computes RFC §9 keyword
+    overlap in C. Cached: follow-up queries reload the same texts."""
     words = {*keywords(text), *people}
-    heads = {w for w in words if not any(w != other and w in other for other in words)}
-    return _EncodedSparseVector({hash_str(w) % KEYWORD_DIM: 1.0 for w in heads}, KEYWORD_DIM) if heads else None
+    heads = [w for w in words if not any(w != other and w in other for other in words)]
+    slots = {hash_str(w) % KEYWORD_DIM: 1.0 for w in words}
+    return (_EncodedSparseVector(slots, KEYWORD_DIM), len(slots),
+            _EncodedSparseVector({hash_str(w) % KEYWORD_DIM: 1.0 for w in heads}, KEYWORD_DIM) if heads else None)
+
+
+def keyword_vector(text: str) -> tuple[SparseVector, int]:
+    """The keyword set of `text` as a 0/1 sparse vector and its size (keyword_sets)."""
+    vector, size, _heads = keyword_sets(text)
+    return vector, size
 
 
 class Embedder(Protocol):

@@ -20,7 +20,7 @@ import msgspec
 import pytest
 
 from app.candidate import Candidate
-from app.embed import candidate_keywords, keyword_vector
+from app.embed import candidate_keywords, keyword_sets
 from app.emulator.dataset import DEMO_USER, build_dataset
 from app.sources import meinput, spare_core
 from app.sources.spare_core import CHUNK, SpareCores, make_all
@@ -90,14 +90,14 @@ def cores() -> SpareCores:
 
 async def test_a_big_batch_is_shared_and_comes_back_as_made_here(cores):
     segments = _segments(BATCH)
-    keyword_vector.cache_clear()
+    keyword_sets.cache_clear()
     shared = await cores.make_all(meinput.to_candidate, segments, DEMO_USER, ZONE)
-    taken_here = keyword_vector.cache_info().misses
+    taken_here = keyword_sets.cache_info().misses
     kept = [candidate_keywords(m[0])[0].to_binary() for m in shared]
-    assert keyword_vector.cache_info().misses == taken_here, "the workers' keywords came back with their candidates"
+    assert keyword_sets.cache_info().misses == taken_here, "the workers' keywords came back with their candidates"
     here = make_all(meinput.to_candidate, segments, DEMO_USER, ZONE)
     assert [m[0] for m in shared] == [m[0] for m in here], "the same candidates, in order"
-    assert kept == [keyword_vector(c.gist, c.participants)[0].to_binary() for c, _ in here], "and the same keywords"
+    assert kept == [keyword_sets(c.gist, c.participants)[0].to_binary() for c, _ in here], "and the same keywords"
 
     where = [m[0].title for m in await _pulled(cores, made_where, segments)]
     workers = {str(pid) for pid in spare_core.worker_pids()}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 
 from app.candidate import Candidate
-from app.embed import candidate_keywords, head_words_vector
+from app.embed import candidate_keywords
 from app.keywords import KIN_NAMES
 from app.pipeline.sql import SqlRun
 
@@ -71,7 +71,7 @@ def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
     if memo is not None and memo[0] is zone and (memo[1] is vec or memo[1] == vec):
         return memo[2]
     local_day = (c.event_time or c.observed_time).astimezone(zone).date()
-    kw, kw_count = candidate_keywords(c)
+    kw, kw_count, heads = candidate_keywords(c)
     names = [p for p in c.participants if p not in KIN_NAMES]
     kin = [p for p in c.participants if p in KIN_NAMES]
     tail = b"".join((
@@ -87,7 +87,7 @@ def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
         # no content word: NULL, so no keyword overlap is computed for it
         _binary(kw.to_binary()) if kw_count else _NULL,
         struct.pack(">ii", 4, kw_count) if kw_count else _NULL,
-        _binary(heads.to_binary()) if (heads := head_words_vector(c.gist, c.participants)) is not None else _NULL,
+        _binary(heads.to_binary()) if heads is not None else _NULL,
         _binary(struct.pack(f">HH{len(vec)}f", len(vec), 0, *vec)),
     ))
     c.__dict__[_MEMO] = (zone, vec, tail)
