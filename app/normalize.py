@@ -37,7 +37,7 @@ _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
 # The 了 of a promise is the promise made, not the thing done (「跟钱总保证了，下周三前给他方案」).
 _PROMISE_MADE = re.compile(r"(?:答应|承诺|保证|说好|约好|定好)了")
 _TODO = re.compile(
-    r"(?<![还你])记得|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|让我[^，。,]{0,8}(?:给[^，。,]{1,4})?(?:答复|回复|回话|交|发|做|写|准备|去)|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备|搞定|弄完|做完|写完)|"
+    r"(?<![还你])记得|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|让我[^，。,]{0,8}(?:给[^，。,]{1,4})?(?:答复|回复|回话|交|发|做|写|准备|去)|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备|搞定|弄完|做完|写完|备份|处理|联系|订|约|修|改|发|回复|整理|报名|办)|"
     r"(?<![非偏硬])(?:要|得|需要)把|前(?:要|得|把)|需要(?:去|做|完成|提交|准备|写|处理)|(?<![非偏硬])要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
     r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)|"
     r"(?<![以提])前(?:交|给|发|回复|完成|提交|报|做|写|改|付|订|办|寄)(?![的过了])|必须",
@@ -104,6 +104,8 @@ _GOT_DONE = re.compile(
     rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|清|上|下来|出去|上去|掉|回)?了(?!一半|一部分|一小半|一大半|几|一些|些|吗|没)|"
     rf"{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
     r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|(?:交|送|寄|提交|传)到[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
+    # 「车票抢到了！」: got hold of what was to be got
+    r"(?:抢|买|订|约|拿|领|借|挂)到了(?!吗|没)|"
     # 「书还了」: returned
     r"(?<![没未也都])还了(?!解|一半|一部分|吗|没|么|个|一)|"
     # a thing done with someone or at a place, finished (「陪小邝练完预冲了」「体检做完了」「课上完了」)
@@ -477,7 +479,9 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     tomorrow = datetime.combine(observed.astimezone(zone).date() + timedelta(days=1), time(), zone)
     its_clause = _clause_of(body, expr) if expr is not None else ""
     day_ahead = (expr is not None and expr.grain in ("day", "week")
-                 and all(e.start >= tomorrow for e in exprs if its_clause in _clause_of(body, e))
+                 # (a deadline beside it, 「月底前把元旦回宜昌的车票买了」, is ahead too)
+                 and all(e.start >= tomorrow or (e is not expr and is_deadline(e) and e.end > tomorrow)
+                         for e in exprs if its_clause in _clause_of(body, e))
                  and not DONE.search(body[: body.find(its_clause)]))
     # 「今天把报告写完」「今天先把数据整理出来」: what to get done on the day it is written (a 把 with no 了
     # after it), not done yet
@@ -498,7 +502,10 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     # ...and 「周四前把机票订了」 is what to do by Thursday, unless it says it was done already
     deadline = expr is not None and is_deadline(expr)
     dated_ahead = ((scheduled or day_ahead) and not deadline) or today_task or (
-        deadline and expr.end > observed and "把" in body and not _ALREADY.search(body))
+        deadline and expr.end > observed and not _ALREADY.search(body)
+        # 「刘老师催了，第三次实验报告这周五前批完」 (what was done is someone's asking), not 「合作方案发给王总了，
+        # 他说周末前给回复」 (a thing got done; the deadline is someone else's)
+        and ("把" in body or not (DONE.search(its_clause) or _GOT_DONE.search(body))))
     if kind == "mention" and deadline and expr.start == observed and not advising and not DONE.search(its_clause):
         kind = "todo"  # 「周五前出一套月考复习卷」: what to get done by then
     # what is still ahead is read in what the text tells, not in what it asks next (「报价单已经发给客户了，

@@ -40,7 +40,7 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # also DUE_IN: a deadline expression (这周五之前) whatever the verb, see router._mode
     # ...and what should be done by then and is not
     ("DUE_IN", re.compile(rf"截止|要交|得交|该交|到期|交付|提交|deadline|ddl|due|要完成|得完成|必须完成|{_UNFINISHED}|没交|过期|"
-                          r"忘(?:记|了)(?:什么|啥|哪些)|漏(?:了|掉)(?:什么|啥|哪些)", re.I)),
+                          r"忘(?:记|了)(?:什么|啥|哪些)|漏(?:了|掉)(?:什么|啥|哪些)|(?:要|得|该)(?:搞定|办完|弄完)", re.I)),
     # a question about the state of one's own affairs without a time word: what happened and what
     # was said about it (「恒通的合同签了吗」「眼科号约好了没」「年会的事定下来了吗」)
     ("AMBIGUOUS", re.compile(rf"{STATUS_QUESTION.pattern}|进展|怎么样了|有什么动静")),

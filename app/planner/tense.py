@@ -22,7 +22,7 @@ def clause_around(text: str, at: int) -> tuple[int, int]:
 # A question looks ahead (「下周五之前要交什么」): a bare weekday in it is the next one.
 QUESTION_AHEAD = re.compile(
     r"安排|计划|打算|准备|之前|截止|到期|要交|将要|将会|日程|行程|预约|约了|提醒|(?<![重主只需想])要(?!不)|"
-    r"(?<![觉获记懂值])得(?![到])|(?<![开聚约例晚宴学大社工机])(?<!开[了过个完])会(?![议])"
+    r"(?<![觉获记懂值])得(?![到])|(?<![开聚约例晚宴学大社工机组晨早班])(?<!开[了过个完])会(?![议])"
 )
 # A question reports what was said or settled (「周一我说过要做什么」「周二答应了要给谁回电话」): the
 # words after the verb are what was said.
@@ -43,4 +43,4 @@ STATEMENT_BEHIND = re.compile(r"了|过(?![目年节期程])|已经|已|刚才|�
 DONE = re.compile(r"已经|已(?!读)|完成了|做完|搞定|开完|结束了|办完|改完|[\u4e00-\u9fffA-Za-z]了(?!解)")
 # A record says its thing is still to come, which outweighs a done cue (「做完了要记得发」「水电费还没交」);
 # waiting (「报名交了，审核要等几天」) is not.
-STILL_AHEAD = re.compile(r"(?<![非偏硬纪重主只概摘])要(?![等求死命])|还没(?:交|缴|付|还|写|做|办|发|订|买|约|报|填|签|改|弄|搞|处理|完成|提交)|尚未|将|准备|(?<![还你])记得|别忘|打算|计划|约了|安排|会去|得去|之前|截止|提醒|下班前|最晚|最迟|必须")
+STILL_AHEAD = re.compile(r"(?<![非偏硬纪重主只概摘])要(?![等求死命])|还没(?:交|缴|付|还|写|做|办|发|订|买|约|报|填|签|改|弄|搞|处理|完成|提交)|尚未|将|准备|(?<![还你])记得|别忘|打算|计划|约了|安排|会去|得(?:去|备份|处理|联系|交|做|写|改|买|订|约|办|整理|搞定|完成)|之前|截止|提醒|下班前|最晚|最迟|必须")

@@ -171,6 +171,8 @@ MORE = f"""
 上周五美股为什么大跌 | AMBIGUOUS | - | - | chat | SKIP
 如何在一个月内减肥10斤 | AMBIGUOUS | - | - | chat | SKIP
 最近有什么好看的电影 | AMBIGUOUS | - | - | chat | SKIP
+这周组会那边有什么变动？ | AMBIGUOUS | 2026-08-31 00:00~2026-09-07 00:00 | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
+下周有哪些事要搞定？ | DUE_IN | - | 2026-09-07 00:00~2026-09-14 00:00 | chat | REQUIRED
 有没有逾期的事 | DUE_IN | - | {LAST_30_DAYS} | chat | REQUIRED
 本周还有哪些待办没完成 | DUE_IN | - | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
 和恒通谈得怎么样 | AMBIGUOUS | 2026-08-04 10:00~2026-09-03 10:00 | 2026-08-04 10:00~2026-09-03 10:00 | chat | REQUIRED
