@@ -34,6 +34,8 @@ _KIN_WORDS = (
     (r"儿子|女儿|孩子|小孩|娃", "孩子"),
 )
 _KIN = tuple((re.compile(pattern), name) for pattern, name in _KIN_WORDS)
+# someone else's parent: 乐乐妈妈, 豆豆爸爸 (a child's doubled name), 他妈妈, 小明的爸爸
+_OTHERS_PARENT = re.compile(r"(?![爸妈哥姐弟妹])([\u4e00-\u9fff])\1(?:的)?(?:妈妈|爸爸)|[他她你]的?(?:妈妈|爸爸)|小[\u4e00-\u9fff]的?(?:妈妈|爸爸)")
 KIN_PATTERN = "|".join(pattern for pattern, _ in _KIN_WORDS)  # every family word above
 KIN_NAMES = frozenset(name for _, name in _KIN)
 # A few ways of saying one thing, as one word (签约 and 签合同 are about a contract).
@@ -64,7 +66,9 @@ _PUNCTUATION = re.compile(r"[\s，。、；：？！,.;:?!\"'“”‘’（）(
 
 
 def family_in(text: str) -> tuple[list[str], str]:
-    """The family a text names, by one name each (老妈 → 妈妈), and the text without those words."""
+    """The family a text names, by one name each (老妈 → 妈妈), and the text without those words;
+    someone else's parent (乐乐妈妈) is not the user's family."""
+    text = _OTHERS_PARENT.sub(lambda m: m.group(0).replace("妈妈", "妈").replace("爸爸", "爸"), text)
     names = []
     for rx, name in _KIN:
         if rx.search(text):
@@ -75,7 +79,8 @@ def family_in(text: str) -> tuple[list[str], str]:
 
 def people_in(text: str) -> list[str]:
     """People the text names with a title or a 老/小 prefix (王总, 邓经理, 老李), and family (妈妈)."""
-    return [*_PERSON.findall(text), *(name for rx, name in _KIN if rx.search(text))]
+    family = _OTHERS_PARENT.sub(" ", text)
+    return [*_PERSON.findall(text), *(name for rx, name in _KIN if rx.search(family))]
 
 
 def keywords(text: str) -> list[str]:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.keywords import keywords
+from app.keywords import keywords, people_in
 
 
 @pytest.mark.parametrize(
@@ -45,3 +45,14 @@ def test_an_expense_claim_is_one_thing_by_its_form_or_its_receipts():
     assert "报销" in keywords("合肥的差旅票据交给财务") and "报销" in keywords("报销单交了，高铁票都齐了")
     assert "报销" not in keywords("给客户开发票"), "a client's invoice is not an expense claim"
     assert {"报销", "票据"} <= set(keywords("报销单交了，住宿发票都齐了")) & set(keywords("差旅票据交给财务"))
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("跟乐乐妈妈说好了，这周六的课停一次", []),  # a pupil's mother is not the user's
+    ("豆豆爸爸来接他了", []),
+    ("他妈妈也来了", []),
+    ("答应老妈元旦回宜昌", ["妈妈"]),
+    ("爸爸妈妈都来了", ["妈妈", "爸爸"]),
+])
+def test_someone_elses_parent_is_not_the_users_family(text, family):
+    assert people_in(text) == family
