@@ -1,7 +1,7 @@
 """`make eval`: labelled queries over the demo dataset, scored against the generator's ground truth,
-then the independently written sets beside it: ../shared/dev-eval/ and bench/dev2/ (a second
-persona in the same format, README there), each served by ../shared/dev-eval/'s stub and scored by
-its scorer.
+then the independently written sets beside it: ../shared/dev-eval/ and bench/dev2/, dev3/, dev4/
+(three more personas in the same format, a README in each), each served by ../shared/dev-eval/'s
+stub and scored by its scorer.
 
 The expected answers come from `app.emulator.dataset` (what happened when, and which records
 speak of it), never from the pipeline's output. Prints recall, precision, dedupe accuracy and
