@@ -39,10 +39,10 @@ def _when_text(item: TimelineItem) -> str:
     return day
 
 
-def _overdue(item: TimelineItem, group: str, now: datetime) -> str:
+def _overdue(item: TimelineItem, group: str, now: datetime | None) -> str:
     """「（已逾期）」 for a due item not done whose deadline has passed (one missed inside the range asked
     about too: 「我有什么要交的」 looks at the last 30 days and the next)."""
-    if group != "due" or item.event_time is None or item.status == "completed":
+    if group != "due" or now is None or item.event_time is None or item.status == "completed":
         return ""
     # a day-grain deadline is the whole day: 「周三交」 is overdue only once Wednesday is over
     end = item.event_time + (timedelta(days=1) if item.event_grain not in ("minute", "hour") else timedelta(0))

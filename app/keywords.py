@@ -35,7 +35,7 @@ _KIN_WORDS = (
 )
 _KIN = tuple((re.compile(pattern), name) for pattern, name in _KIN_WORDS)
 # someone else's parent: 乐乐妈妈, 豆豆爸爸 (a child's doubled name), 他妈妈, 小明的爸爸
-_OTHERS_PARENT = re.compile(r"(?![爸妈哥姐弟妹])([\u4e00-\u9fff])\1(?:的)?(?:妈妈|爸爸)|[他她你]的?(?:妈妈|爸爸)|小[\u4e00-\u9fff]的?(?:妈妈|爸爸)")
+_OTHERS_PARENT = re.compile(r"(?![爸妈哥姐弟妹爷奶姥婆叔舅姨姑宝])([\u4e00-\u9fff])\1(?:的)?(?:妈妈|爸爸)|[他她你]的?(?:妈妈|爸爸)|小[\u4e00-\u9fff]的?(?:妈妈|爸爸)")
 KIN_PATTERN = "|".join(pattern for pattern, _ in _KIN_WORDS)  # every family word above
 KIN_NAMES = frozenset(name for _, name in _KIN)
 # A few ways of saying one thing, as one word (签约 and 签合同 are about a contract).
@@ -105,14 +105,17 @@ def keywords(text: str) -> list[str]:
 
 
 _PROPER_NOUN_TAGS = frozenset({"ns", "nr", "nz", "nt", "nrt"})  # places, names, organisations
-_CONTENT_TAGS = frozenset({"n", "vn", "v", *_PROPER_NOUN_TAGS})
+_NOUN_KIND_TAGS = frozenset({"n", "vn"})
 
 
 def words_of(text: str) -> list[tuple[str, str]]:
-    """`text` cut into words (every character kept), each with what the segmenter's dictionary
-    says it is: "proper" (上海, 都江堰), "content" (a noun or verb it knows: 纪要, 同事, 还款) or ""."""
-    return [(word, ("proper" if tag in _PROPER_NOUN_TAGS else "content" if tag in _CONTENT_TAGS else "")
-             if len(word) >= 2 and rjieba.has_word(word) else "") for word, tag in rjieba.tag(text, True)]
+    """`text` cut into words (every character kept), each with what the segmenter's dictionary says
+    it is: "proper" (上海, 都江堰), "noun" (纪要, 同事), "verb" (还款) or "" (unknown, or anything else)."""
+    def kind(word: str, tag: str) -> str:
+        if len(word) < 2 or not rjieba.has_word(word):
+            return ""
+        return "proper" if tag in _PROPER_NOUN_TAGS else "noun" if tag in _NOUN_KIND_TAGS else "verb" if tag == "v" else ""
+    return [(word, kind(word, tag)) for word, tag in rjieba.tag(text, True)]
 
 
 def _unknown_compounds(tagged: list[tuple[str, str]]) -> list[str]:

@@ -19,7 +19,7 @@ from app.candidate import Candidate, Role, Status
 from app.contracts import Change, Grain, ItemStatus, ItemType, SourceName, TimeExpression
 from app.keywords import KIN_PATTERN, PERSON_PATTERN, family_in, people_in
 from app.planner.tense import CLAUSE as _CLAUSE
-from app.planner.tense import DONE, STILL_AHEAD, clause_around
+from app.planner.tense import DONE, MUST_DO, REMIND, STILL_AHEAD, clause_around
 from app.planner.timeparse import GRAIN_ORDER, is_deadline, parse
 from app.text import clean_text, simplified
 
@@ -37,7 +37,9 @@ _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
 # The 了 of a promise is the promise made, not the thing done (「跟钱总保证了，下周三前给他方案」).
 _PROMISE_MADE = re.compile(r"(?:答应|承诺|保证|说好|约好|定好)了")
 _TODO = re.compile(
-    r"(?<![还你])记得|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{0,8}把|让[^，。,]{1,8}把|让我[^，。,]{0,8}(?:给[^，。,]{1,4})?(?:答复|回复|回话|交|发|做|写|准备|去)|之前.{0,12}?(?:完成|交|提交|发|给|做|写|改)|把.{1,15}?(?:发给|交给|提交)|得(?:去|做|完成|交|把|写|准备|搞定|弄完|做完|写完|备份|处理|联系|订|约|修|改|发|回复|整理|报名|办)|"
+    rf"{REMIND}|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{{0,8}}把|让[^，。,]{{1,8}}把|"
+    r"让我[^，。,]{0,8}(?:给[^，。,]{1,4})?(?:答复|回复|回话|交|发(?![愁火呆慌])|做(?!梦|噩)|写|准备|去)|"
+    rf"之前.{{0,12}}?(?:完成|交|提交|发|给|做|写|改)|把.{{1,15}}?(?:发给|交给|提交)|{MUST_DO}|"
     r"(?<![非偏硬])(?:要|得|需要)把|前(?:要|得|把)|需要(?:去|做|完成|提交|准备|写|处理)|(?<![非偏硬])要(?:去|做|完成|准备|写|买|交|提交|整理|处理|回复|发|改|看|订|约|打|联系|跟进)|"
     r"准备|提醒我|跟进|交(?:方案|报告|周报|材料|作业|文档|稿|表)|(?:发|交|寄|回复|转)[^，。,]{0,8}给|给[^，。,]{1,6}(?:发|交|寄|回复)|"
     r"(?<![以提])前(?:交|给|发|回复|完成|提交|报|做|写|改|付|订|办|寄)(?![的过了])|必须",
@@ -103,11 +105,11 @@ _GOT_DONE = re.compile(
     # nor when only part is: 「第三讲写了一半」
     rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|清|上|下来|出去|上去|掉|回)?了(?!一半|一部分|一小半|一大半|几|一些|些|吗|没)|"
     rf"{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
-    r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|(?:交|送|寄|提交|传)到[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
+    r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|(?:交|提交|传)到(?!哪)[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
     # 「车票抢到了！」: got hold of what was to be got
-    r"(?:抢|买|订|约|拿|领|借|挂)到了(?!吗|没)|"
+    r"(?<![等要是果])(?:抢|买|订|约|拿|领|借|挂)到了(?!吗|没)|"
     # 「书还了」: returned
-    r"(?<![没未也都])还了(?!解|一半|一部分|吗|没|么|个|一)|"
+    r"(?<![没未该得要快又就])还了(?!得|解|一半|一部分|吗|没|么|个|一)|"
     # a thing done with someone or at a place, finished (「陪小邝练完预冲了」「体检做完了」「课上完了」)
     r"(?<!等)(?:练|看|考|讲|跑|学|上|聊|谈|搬|拍|录|剪|采|测|培训|体检|复查|检查)完(?!一半)[^，。,；！]{0,8}了(?!一半|吗|没|么)|"
     r"(?:签证|护照|执照|批文|贷款|批)下来了|已经?(?:发|交|缴|寄|提交|办|完成|签|付|订|约|修|续))"
@@ -160,7 +162,7 @@ _ALREADY = re.compile(r"已经|已(?!读)")
 # 「把报告写完」 orders it done (「把报告写完了」 says it is); not a mishap (「把钥匙忘在家里」「老板把我骂一顿」)
 _ORDERED = re.compile(r"把(?![我人他她])(?![^，。,；！]*(?:了|忘|丢|摔|骂|吓|气|累|坏))")
 # a request put as a question (「能提醒我明天9点给王总打电话吗？」) is what it asks for
-_REQUEST = re.compile(r"提醒|帮我|帮忙|(?<![还你])记得|记一下|能不能|可不可以|麻烦")
+_REQUEST = re.compile(rf"提醒|帮我|帮忙|{REMIND}|记一下|能不能|可不可以|麻烦")
 _ASKED = re.compile(r"[^，。；！？,;!?\n]*[？?]+")  # a clause that ends in a question mark, with it
 
 
@@ -276,22 +278,29 @@ def _event_expression(body: str, exprs: list[TimeExpression], observed: datetime
     told = [e for e in exprs if e.span is None or not any(lo <= e.span[0] < hi for lo, hi in asked)]
     best = None
     for e in after_move or told or exprs:
-        if best is None or _dates_better(e, best, observed):
+        if best is None or _dates_better(e, best, observed, body):
             best = e
     return best
 
 
-def _dates_better(e: TimeExpression, best: TimeExpression, observed: datetime) -> bool:
+def _dates_better(e: TimeExpression, best: TimeExpression, observed: datetime, body: str) -> bool:
     """Whether `e`, later in the text, dates the event better than `best`: finer, or as fine and
-    shorter (a deadline, [now, X), is as long as it is late: there the later one wins)."""
+    shorter (a deadline, [now, X), is as long as it is late: there the later one wins); of two days as
+    long, the later (「周五跟孙总汇报，今天先把数据整理出来」); of two clock times, the one whose clause
+    names the event, else the first (「七点起床，九点面试」: 面试; 「晚上8点吃饭，10点回家」: 吃饭)."""
     if e.grain != best.grain:
         return GRAIN_ORDER.index(e.grain) < GRAIN_ORDER.index(best.grain)
-    deadlines = [is_deadline(x) and x.start == observed for x in (e, best)]
+    if any(is_deadline(x) and x.start == observed for x in (e, best)):
+        return True
     if e.end - e.start != best.end - best.start:
-        return any(deadlines) or e.end - e.start < best.end - best.start
-    # two clock times: the first is the event's, what follows is around it (「晚上8点吃饭，10点回家」「六点的
-    # 飞机，五点起床」); two days: the later (「周五跟孙总汇报，今天先把数据整理出来」)
-    return any(deadlines) or e.grain not in ("minute", "hour")
+        return e.end - e.start < best.end - best.start
+    if e.grain not in ("minute", "hour"):
+        return True
+    return _names_event(_clause_of(body, e)) and not _names_event(_clause_of(body, best))
+
+
+def _names_event(clause: str) -> bool:
+    return bool(_EVENT.search(clause) or _OCCASION.search(clause) or _TODO.search(clause))
 
 
 def classify(text: str) -> ItemType:

@@ -31,7 +31,7 @@ CREATE TEMP TABLE recall_candidates (
     -- family word, only a name. NULL when none: an empty array is far dearer to COPY
     names          text[],               -- named people (王总, 豆豆)
     kin            text[],               -- family by one word each (妈妈, 孩子)
-    kw             sparsevec,            -- content words as a 0/1 sparse vector (app.embed.keyword_vector);
+    kw             sparsevec,            -- content words as a 0/1 sparse vector (app.embed.keyword_sets);
     kw_count       integer,              -- NULL for a text without any: no keyword overlap is computed
     kw_heads       sparsevec,            -- kw less the words inside another of them (护士 in 护士长): words in common, counted once
     embedding      vector NOT NULL

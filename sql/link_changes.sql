@@ -9,10 +9,11 @@
 -- common, then the nearest in time, then the most recent), every other plan it fits due that day
 -- with a word in common besides the people (「带教记录本交给护士长了」 does not tick off that day's
 -- 「PPT发给护士长过目」) (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
--- are both done by 「保密协议签好寄回了」), every to-do due that day `due_soon` of a done record with two
--- head words in common with it (besides the people; 护士长 and 护士 are one), and every plan at that
--- plan's very clock time sharing a word with it. A plan changed several times keeps its latest
--- change. A done record that fits no plan by its share of words but has two head words in common with to-dos due on one day within
+-- are both done by 「保密协议签好寄回了」), every to-do or promise due that day, within `due_soon` of a
+-- done record, sharing two head words with it besides the people (护士长 and the 护士 inside it are
+-- one), and every plan at that plan's very clock time sharing a word with it. A plan changed several
+-- times keeps its latest change. A done record that fits no plan by its share of words but has two
+-- head words in common with to-dos due on one day within
 -- `due_soon` of it ticks those off: a to-do ticked off just before its deadline is said in few
 -- words among others (「狗粮买了，顺手给可乐挑了根磨牙棒」 for 「可乐的狗粮快见底了，10月25日得补上」).
 -- The change records drive the join (they are few; materialized, so that each probes the plans

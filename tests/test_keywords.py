@@ -53,6 +53,7 @@ def test_an_expense_claim_is_one_thing_by_its_form_or_its_receipts():
     ("他妈妈也来了", []),
     ("答应老妈元旦回宜昌", ["妈妈"]),
     ("爸爸妈妈都来了", ["妈妈", "爸爸"]),
+    ("周末爷爷奶奶爸爸妈妈都来吃饭", ["妈妈", "爸爸"]),
 ])
 def test_someone_elses_parent_is_not_the_users_family(text, family):
     assert people_in(text) == family

@@ -34,6 +34,8 @@ from app.keywords import family_in, keywords, words_of
 from app.modes import MODES
 from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_name, resolve_clock
 from app.planner.cues import (
+    ADVICE,
+    ADVICE_HOW,
     AFFAIRS,
     ASKS_CLOCK,
     ASKS_DECISION,
@@ -60,13 +62,17 @@ from app.planner.cues import (
     TOPIC_STOP,
     TYPE_CUES,
     UNRESOLVED,
+    WHERE_TO_GO,
     WORLD_FACTS,
 )
-from app.planner.tense import QUESTION_AHEAD
 from app.planner.timeparse import in_calendar, is_deadline, parse
 from app.text import clean_text, simplified
 
 NO_TIME_WORD_WINDOW = timedelta(days=30)  # api.md: a temporal question with no time word
+_MINE = re.compile(r"我|咱")
+_RESULT = frozenset("好完上去下到出过掉来了起")
+# a window from now on asked about ahead: 「三天内要回复的」「一周之内得办的」 (not 「这周过得怎么样」)
+_ASKED_AHEAD = re.compile(r"要(?!紧)|将|得(?=[去做交写办完])|安排|计划|打算|记得")
 SOON_AT_LEAST = timedelta(hours=3)  # 「待会儿」 asked late in the evening still looks past midnight
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
@@ -115,7 +121,9 @@ def _without_cues(text: str) -> str:
     out, run = [], []
     for word, kind in words_of(text):
         left = TOPIC_STOP.sub("", word)
-        if kind and not TOPIC_STOP.fullmatch(word) and (len(left) == 1 or (kind == "proper" and left != word)):
+        # a verb with its result (做好, 交上) is what happened to the topic, not the topic
+        kept = kind in ("noun", "proper") or (kind == "verb" and word[-1] not in _RESULT)
+        if kept and not TOPIC_STOP.fullmatch(word) and (len(left) == 1 or (kind == "proper" and left != word)):
             out += [TOPIC_STOP.sub(" ", "".join(run)), f" {word} "]
             run = []
         else:
@@ -134,7 +142,7 @@ def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> Tempo
         return "OCCURRED_IN"
     if expressions and min(e.start for e in expressions) > now:
         return "PLANNED_IN"  # a future range with no cue: what is planned there
-    if expressions and min(e.end for e in expressions) > now + timedelta(days=1) and QUESTION_AHEAD.search(query):
+    if expressions and min(e.end for e in expressions) > now + timedelta(days=1) and _ASKED_AHEAD.search(query):
         return "PLANNED_IN"  # a window from now on, asked about ahead (「三天内要回复的邮件」「接下来两周有哪些生日要记得」)
     return "AMBIGUOUS"
 
@@ -173,9 +181,13 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     past_deed = (any(e.end <= now for e in expressions) and bool(PAST_DEED.search(query))
                  and not WORLD_FACTS.search(query))
     status = bool(STATUS_QUESTION.search(query)) and not SMALL_TALK.search(query)
-    # 「国庆要去哪玩定了吗」 asks how one's own plan stands, though 去哪玩 alone asks advice
-    recall = (not NOT_RECALL.search(query) or bool(OWN_HISTORY.search(query)) or past_deed
-              or (status and not WORLD_FACTS.search(query)))
+    # advice naming no time and nothing of the user's (「如何在一个月内减肥」); 「国庆要去哪玩定了吗」 asks how
+    # one's own plan stands, though 去哪玩 alone asks advice
+    # (a span to do it in, 「一个月内」, is no day of the user's)
+    spans_only = all(e.text.endswith("内") for e in expressions)
+    advice = not _MINE.search(query) and bool(ADVICE.search(query) or (ADVICE_HOW.search(query) and spans_only))
+    recall = ((not NOT_RECALL.search(query) and not advice) or bool(OWN_HISTORY.search(query)) or past_deed
+              or (status and not NOT_RECALL.search(WHERE_TO_GO.sub(" ", query))))
     temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status
                                or AFFAIRS.search(query) or SOON.search(query))
     return _NEEDS[temporal, recall and bool(ASKS_DECISION.search(query))]

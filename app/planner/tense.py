@@ -43,4 +43,11 @@ STATEMENT_BEHIND = re.compile(r"了|过(?![目年节期程])|已经|已|刚才|�
 DONE = re.compile(r"已经|已(?!读)|完成了|做完|搞定|开完|结束了|办完|改完|[\u4e00-\u9fffA-Za-z]了(?!解)")
 # A record says its thing is still to come, which outweighs a done cue (「做完了要记得发」「水电费还没交」);
 # waiting (「报名交了，审核要等几天」) is not.
-STILL_AHEAD = re.compile(r"(?<![非偏硬纪重主只概摘])要(?![等求死命])|还没(?:交|缴|付|还|写|做|办|发|订|买|约|报|填|签|改|弄|搞|处理|完成|提交)|尚未|将|准备|(?<![还你])记得|别忘|打算|计划|约了|安排|会去|得(?:去|备份|处理|联系|交|做|写|改|买|订|约|办|整理|搞定|完成)|之前|截止|提醒|下班前|最晚|最迟|必须")
+# Shared with the normalizer's to-do words: a reminder (记得; 还记得/你记得 ask), a thing one must do
+# (得交; not 觉得, 值得), and one not done yet (还没交; not 还没发现, 还没办法, 尚未发现)
+REMIND = r"(?<![还你])记得"
+MUST_DO = r"(?<![觉值记获懂显])得(?:去|做|完成|交|把|写|准备|搞定|弄完|做完|写完|备份|处理|联系|订|约|修|改|发|回复|整理|报名|办|买)"
+NOT_YET = (r"还没(?:交|缴|付|还|写|做|办|发|订|买|约|报|填|签|改|弄|搞|处理|完成|提交)(?!现|法|流|明白|清楚)"
+           r"|尚未(?!发现)")
+STILL_AHEAD = re.compile(rf"(?<![非偏硬纪重主只概摘])要(?![等求死命])|{NOT_YET}|将|准备|{REMIND}|别忘|打算|计划|约了|安排|"
+                         rf"会去|{MUST_DO}|之前|截止|提醒|下班前|最晚|最迟|必须")

@@ -171,6 +171,14 @@ MORE = f"""
 上周五美股为什么大跌 | AMBIGUOUS | - | - | chat | SKIP
 如何在一个月内减肥10斤 | AMBIGUOUS | - | - | chat | SKIP
 最近有什么好看的电影 | AMBIGUOUS | - | - | chat | SKIP
+你说我该不该辞职 | AMBIGUOUS | - | - | chat | SKIP
+帮我写一段微信问客户合同签了没 | AMBIGUOUS | - | - | chat | SKIP
+我们上周制定的方案是什么 | AMBIGUOUS | 2026-08-24 00:00~2026-08-31 00:00 | 2026-08-24 00:00~2026-08-31 00:00 | chat | REQUIRED
+失眠的时候我该做什么 | AMBIGUOUS | - | - | chat | SKIP
+现在几号了 | AMBIGUOUS | - | - | chat | SKIP
+这张卡还有哪些会员权益 | AMBIGUOUS | - | - | chat | SKIP
+昨天有什么会 | OCCURRED_IN | - | 2026-09-02 00:00~2026-09-03 00:00 | chat | REQUIRED
+这周过得怎么样 | AMBIGUOUS | 2026-08-31 00:00~2026-09-07 00:00 | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
 这周组会那边有什么变动？ | AMBIGUOUS | 2026-08-31 00:00~2026-09-07 00:00 | 2026-08-31 00:00~2026-09-07 00:00 | chat | REQUIRED
 下周有哪些事要搞定？ | DUE_IN | - | 2026-09-07 00:00~2026-09-14 00:00 | chat | REQUIRED
 有没有逾期的事 | DUE_IN | - | {LAST_30_DAYS} | chat | REQUIRED

@@ -38,6 +38,8 @@ TABLES: dict[str, str] = {
 下周 | 2026-09-07 00:00 | 2026-09-14 00:00 | week
 下周天气 | 2026-09-07 00:00 | 2026-09-14 00:00 | week
 下周天 | 2026-09-13 00:00 | 2026-09-14 00:00 | day
+下周天才能到 | 2026-09-13 00:00 | 2026-09-14 00:00 | day
+20号车险到期 | 2026-09-20 00:00 | 2026-09-21 00:00 | day
 三号点位
 5号口
 下下周 | 2026-09-14 00:00 | 2026-09-21 00:00 | week
@@ -530,7 +532,7 @@ def test_stored_text_mode(observed, text, start, end, grain):
     ("2026-09-02 11:00", "跟张总的会从下午3点提前到2点", "2026-09-02 14:00"),
     ("2026-09-02 11:00", "后天早上六点的飞机，五点起床", "2026-09-04 05:00"),
     ("2026-09-02 08:00", "昨晚十点睡，七点起", "2026-09-02 07:00"),
-    ("2026-09-02 11:00", "明天下午三点开会，明天五点结束", "2026-09-03 05:00"),
+    ("2026-09-02 11:00", "明天上午十点开会，两点见客户", "2026-09-03 02:00"),  # not the same morning: read alone
 ])
 def test_a_bare_clock_time_after_a_part_of_day(observed, text, second):
     found = parse(text, _t(observed), TZ, stored=True)
@@ -542,6 +544,7 @@ def test_a_bare_clock_time_after_a_part_of_day(observed, text, second):
     ("下周二、周四下午都要去医院换药", "2026-09-10 12:00"),  # next week's Thursday, not this one
     ("上周一和周三跑了步", "2026-08-26 00:00"),
     ("周五和周一都要值班", "2026-09-07 00:00"),  # the Monday after that Friday
+    ("昨天和周一都去跑步了", "2026-08-31 00:00"),  # days gone by stay in their week
 ])
 def test_a_bare_weekday_listed_after_a_day_is_in_its_week(text, second):
     found = parse(text, _t("2026-09-02 11:00"), TZ, stored=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import TypeVar
 
@@ -368,6 +368,7 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
     return out
 
 
+_WEEK = timedelta(days=7)
 _LISTED = re.compile(r"\s*(?:、|和|及|以及|与|或|或者|还有)\s*")
 _MORNING = frozenset({"凌晨", "早上", "早晨", "清晨", "上午"})
 
@@ -384,6 +385,9 @@ def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx, said: Reso
     x = _resolve_point(ctx, toks[k:j], inherit=dated if listed else None)
     if x is None:
         return None
+    if listed and dated.day <= ctx.today and x.day is not None and x.day - _WEEK >= _monday(dated.day):
+        # a list of days gone by stays in their week (「昨天和周一都去跑步了」); one ahead rolls on (「周五和周一都要值班」)
+        x = replace(x, start=x.start - _WEEK, end=x.end - _WEEK, day=x.day - _WEEK)
     if said is not None and j == k + 1 and toks[k].kind == "clock":
         clock = toks[k]
         start = ctx.at(said.day, _clock_hour(clock.hour, said.part), clock.minute or 0)
@@ -392,8 +396,8 @@ def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx, said: Reso
                 # moved earlier (「下午3点提前到2点」): still in that part of the day
                 "提前" in text[said.e : clock.s] and bounds is not None
                 and ctx.at(said.day, bounds[0]) <= start < said.start) or (
-                # earlier the same morning (「后天早上六点的飞机，五点起床」)
-                said.part in _MORNING and ctx.at(said.day) <= start < said.start):
+                # earlier the same morning, by a few hours (「后天早上六点的飞机，五点起床」; not 「上午十点开会，两点…」)
+                said.part in _MORNING and said.start - timedelta(hours=3) <= start < said.start):
             step = timedelta(hours=1) if clock.grain == "hour" else timedelta(minutes=1)
             x = Resolved(clock.s, clock.e, start, start + step, clock.grain, True, said.day, said.part)
     start, end, grain, e = x.start, x.end, x.grain, x.e

@@ -171,8 +171,8 @@ def weekend(m, ctx):
 
 
 # 下周周六 = 下周六
-# 天 as a weekday, not the 天 of a word after a week (下周天气, 这周天然气费)
-_WEEKDAY = r"(?P<wd>[一二三四五六日1-7]|天(?![气空然才使]))"
+# 天 as a weekday, not the 天 of a word after a week (下周天气, 这周天然气费; 下周天才能到 is Sunday)
+_WEEKDAY = r"(?P<wd>[一二三四五六日1-7]|天(?![气空然使]))"
 QUALIFIED_WEEKDAY_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK}{WEEK}?{_WEEKDAY}"
 
 
@@ -190,7 +190,7 @@ def bare_weekday(m, ctx):
 
 
 # -- weeks
-WEEK_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK_N}(?!期|[一二三四五六日1-7末]|天(?![气空然才使]))"
+WEEK_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK_N}(?!期|[一二三四五六日1-7末]|天(?![气空然使]))"
 
 
 def week(m, ctx):
@@ -235,7 +235,8 @@ def bare_month_part(m, ctx):
 
 # -- a day of this month (D号)
 # 三日游 is a trip; in 3到5号 号 is written once for both days
-_NOT_A_DAY = "(?![线楼门床位房机子游口厅馆院仓库柜台站车]|点位)"  # 3号线, 三号点位: a numbered thing
+# 3号线, 三号点位, 5号口: a numbered thing (but 3号口腔科复查, 20号车险到期, 25号库存盘点 are days)
+_NOT_A_DAY = "(?![线楼门床位房机子游厅馆仓柜台]|口(?!腔)|车(?![险检票])|库(?!存)|站(?!会)|院(?!里)|点位)"
 BARE_MONTHDAY_RE = (rf"(?P<d>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})[号日]{_NOT_A_DAY}"
                     rf"|(?<![\d.:/])(?P<d2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})(?=\s*[-~—到至]\s*{NUM2}[号日]{_NOT_A_DAY})")
 
