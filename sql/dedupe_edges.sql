@@ -57,7 +57,7 @@ WITH pairs AS (
     SELECT least(a.id, b.id), greatest(a.id, b.id)
     FROM recall_window a
     CROSS JOIN LATERAL (
-        SELECT n.id, n.embedding, n.kw, n.kw_count, n.names, n.kin
+        SELECT n.id, n.embedding, n.kw, n.kw_count, n.kw_heads, n.names, n.kin
         FROM recall_window n
         WHERE n.coarse AND n.local_day = a.local_day AND n.user_id = a.user_id
           AND (n.local_day, n.observed_time, n.id) > (a.local_day, a.observed_time, a.id)
@@ -69,14 +69,14 @@ WITH pairs AS (
       AND (1 - (a.embedding <=> b.embedding) > CAST(:min_similarity AS double precision)
            OR -(a.kw <#> b.kw) / least(a.kw_count, b.kw_count) > CAST(:min_overlap AS double precision)
            -- one deadline day told twice in other words (「季度报告初稿15号之前交给苏编辑」, 「季度报告初稿
-           -- 15号前要交，第三章还差两张图」): the share of two clock times that agree, and
-           -- four words in common besides the people, each person counted as two words (老爸 and 爸爸,
-           -- 李经理 and 经理): the segmenter's sub-words count too (申请表, 申请), so 「填好报销申请表交财务」
-           -- and 「把请假申请表交给财务部」 share three and no more, and stay two to-dos of one Friday, as do
+           -- 15号前要交，第三章还差两张图」): the share of two clock times that agree, and two head words in
+           -- common besides the people (a word and the word inside it, 申请表 and 申请, are one), so
+           -- 「填好报销申请表交财务」 and 「把请假申请表交给财务部」 stay two to-dos of one Friday, as do
            -- 「老爸可以出院」 and 「去药房给老爸拿钙片」
            OR (-(a.kw <#> b.kw) / least(a.kw_count, b.kw_count) > CAST(:min_overlap_at_same_time AS double precision)
-               AND -(a.kw <#> b.kw) >= 4 + 2 * cardinality(ARRAY(SELECT unnest(a.names) INTERSECT SELECT unnest(b.names)))
-                                         + 2 * cardinality(ARRAY(SELECT unnest(a.kin) INTERSECT SELECT unnest(b.kin)))))
+               AND coalesce(-(a.kw_heads <#> b.kw_heads), 0)
+                   - cardinality(ARRAY(SELECT unnest(a.names) INTERSECT SELECT unnest(b.names)))
+                   - cardinality(ARRAY(SELECT unnest(a.kin) INTERSECT SELECT unnest(b.kin))) >= 2))
     UNION
     -- most requests have no change: one scan finding no row, no hash of the window built
     SELECT least(wi.id, wi.changed_by), greatest(wi.id, wi.changed_by)

@@ -23,7 +23,7 @@ CREATE TEMP TABLE recall_window WITH (toast_tuple_target = 8160) ON COMMIT DROP 
 -- what scoring needs rides along, so that ranking reads recall_candidates only for the shown rows
 -- (and, when the question names a topic, for the texts of the items in range and each cluster's
 -- representative; with snapshot projects, for the representatives' texts)
-SELECT id, user_id, role, t, local_day, coarse, precise, names, kin, kw, kw_count, embedding, group_key,
+SELECT id, user_id, role, t, local_day, coarse, precise, names, kin, kw, kw_count, kw_heads, embedding, group_key,
        temporal_match, source, type, source_quality, confidence, importance, observed_time, event_time, changed_by
 FROM (
     SELECT m.*,
@@ -57,7 +57,7 @@ FROM (
     FROM (
         -- dedupe compares event_time; with none, observed_time (api.md)
         SELECT c.id, c.user_id, coalesce(c.event_time, c.observed_time) AS t, c.local_day, c.coarse, c.event_grain IN ('minute', 'hour') AS precise,
-               c.names, c.kin, c.kw, c.kw_count, c.embedding, c.type, c.status,
+               c.names, c.kin, c.kw, c.kw_count, c.kw_heads, c.embedding, c.type, c.status,
                c.event_time, c.event_grain, c.source, c.source_quality, c.confidence,
                greatest(c.importance, plan.importance) AS importance, c.observed_time,
                c.role, c.changed_by,

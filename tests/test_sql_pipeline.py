@@ -460,6 +460,14 @@ async def test_one_deadline_day_told_twice_in_other_words_is_one_item_but_a_fami
     assert await _clusters(engine, [note, chat, home, errand], "这个月有什么安排") == [{"chat", "note"}, {"errand"}, {"home"}]
 
 
+async def test_one_day_told_twice_sharing_two_head_words_is_one_item(engine):
+    # 发票 and 票据 (each said another way), no sub-word among them: two head words in common
+    note = cand("note", "后天前把发票寄给财务", event=D(4), observed=D(2, 9), type="todo", grain="day")
+    chat = cand("chat", "发票明天之前要寄，顺便问下报销进度", event=D(4), observed=D(3, 8), source="chat",
+                role="user", type="todo", grain="day")
+    assert await _clusters(engine, [note, chat], "明天有什么要交的") == [{"chat", "note"}]
+
+
 async def test_two_forms_of_one_friday_sharing_a_compound_and_its_parts_are_two_to_dos(engine):
     claim = cand("claim", "周五前填好报销申请表交财务", event=D(4), observed=D(1, 9), type="todo", grain="day")
     leave = cand("leave", "周五前把请假申请表交给财务部", event=D(4), observed=D(2, 9), type="todo", grain="day")
