@@ -120,9 +120,9 @@ def _without_cues(text: str) -> str:
     name they would cut at all (都江堰's 都), is kept whole; 干嘛 and 大事 are cues whole."""
     out, run = [], []
     for word, kind in words_of(text):
-        left = TOPIC_STOP.sub("", word)
         # a verb with its result (做好, 交上) is what happened to the topic, not the topic
         kept = kind in ("noun", "proper") or (kind == "verb" and word[-1] not in _RESULT)
+        left = TOPIC_STOP.sub("", word) if kept else word
         if kept and not TOPIC_STOP.fullmatch(word) and (len(left) == 1 or (kind == "proper" and left != word)):
             out += [TOPIC_STOP.sub(" ", "".join(run)), f" {word} "]
             run = []
@@ -181,9 +181,8 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     past_deed = (any(e.end <= now for e in expressions) and bool(PAST_DEED.search(query))
                  and not WORLD_FACTS.search(query))
     status = bool(STATUS_QUESTION.search(query)) and not SMALL_TALK.search(query)
-    # advice naming no time and nothing of the user's (「如何在一个月内减肥」); 「国庆要去哪玩定了吗」 asks how
-    # one's own plan stands, though 去哪玩 alone asks advice
-    # (a span to do it in, 「一个月内」, is no day of the user's)
+    # advice naming nothing of the user's (a span to do it in, 「如何在一个月内减肥」, is no day of theirs);
+    # 「国庆要去哪玩定了吗」 asks how one's own plan stands, though 去哪玩 alone asks advice
     spans_only = all(e.text.endswith("内") for e in expressions)
     advice = not _MINE.search(query) and bool(ADVICE.search(query) or (ADVICE_HOW.search(query) and spans_only))
     recall = ((not NOT_RECALL.search(query) and not advice) or bool(OWN_HISTORY.search(query)) or past_deed

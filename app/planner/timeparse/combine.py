@@ -253,7 +253,7 @@ def _resolve_point(ctx: Ctx, toks: list[Tok], inherit: Resolved | None = None) -
         hour = _clock_hour(clock_tok.hour, part)
         minute = clock_tok.minute or 0
         grain = clock_tok.grain
-        step = timedelta(hours=1) if grain == "hour" else timedelta(minutes=1)
+        step = _clock_step(grain)
         if d is None:
             start = ctx.at(ctx.today, hour, minute)
             if ctx.stored and ctx.future_at(clock_tok.s) and start + step <= ctx.now:
@@ -368,38 +368,56 @@ def _combine(given: str, text: str, toks: list[Tok], ctx: Ctx) -> list[TimeExpre
     return out
 
 
-_WEEK = timedelta(days=7)
 _LISTED = re.compile(r"\s*(?:、|和|及|以及|与|或|或者|还有)\s*")
 _MORNING = frozenset({"凌晨", "早上", "早晨", "清晨", "上午"})
+_WEEK = timedelta(days=7)
+_HALF_DAY = timedelta(hours=12)
+_SAME_MORNING = timedelta(hours=3)
 
 
-def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx, said: Resolved | None = None,
-                dated: Resolved | None = None) -> tuple[int, int, datetime, datetime, str, int, Resolved] | None:
+def _clock_step(grain: str) -> timedelta:
+    """How long a clock time of `grain` lasts: 三点 an hour, 3点半 a minute."""
+    return timedelta(hours=1) if grain == "hour" else timedelta(minutes=1)
+
+
+def _listed_day(ctx: Ctx, x: Resolved, dated: Resolved) -> Resolved:
+    """A bare weekday listed after a day (resolved in that day's week, or the next): a list of days
+    gone by stays in their week (「昨天和周一都去跑步了」); one ahead rolls on (「下周二、周四下午」「周五和周一
+    都要值班」)."""
+    if dated.day <= ctx.today and x.day is not None and x.day - _WEEK >= _monday(dated.day):
+        return replace(x, start=x.start - _WEEK, end=x.end - _WEEK, day=x.day - _WEEK)
+    return x
+
+
+def _in_part_said(ctx: Ctx, text: str, clock: Tok, said: Resolved) -> Resolved | None:
+    """A bare clock time on the day and in the part of day said before it (a day, part of day and
+    clock time), when that puts it later the same half day (「下午三点半的会推迟到四点」: 16:00; not
+    「昨晚十点睡，七点起」), earlier in that part after 提前 (「下午3点提前到2点」), or a few hours earlier the
+    same morning (「后天早上六点的飞机，五点起床」); else None."""
+    start = ctx.at(said.day, _clock_hour(clock.hour, said.part), clock.minute or 0)
+    bounds = _PARTS.get(said.part)
+    if (said.start < start <= said.start + _HALF_DAY
+            or ("提前" in text[said.e : clock.s] and bounds is not None and ctx.at(said.day, bounds[0]) <= start < said.start)
+            or (said.part in _MORNING and said.start - _SAME_MORNING <= start < said.start)):
+        return Resolved(clock.s, clock.e, start, start + _clock_step(clock.grain), clock.grain, True, said.day, said.part)
+    return None
+
+
+
+
+def _expression(text: str, toks: list[Tok], k: int, j: int, ctx: Ctx, said: Resolved | None,
+                dated: Resolved | None) -> tuple[int, int, datetime, datetime, str, int, Resolved] | None:
     """The point toks[k:j] with what attaches to it (到 Y, 那周, 至今, 以来, 以后, 以前, 之前):
-    (span start, span end, start, end, grain, index after it, the point), or None. A bare clock time
-    after `said` (a day, part of day and clock time earlier in the text) is on its day and in its part
-    when that puts it later the same half day (「下午三点半的会推迟到四点」: 16:00; not 「昨晚十点睡，七点起」),
-    or earlier in the same part of the day after 提前 (「下午3点提前到2点」), or earlier the same morning."""
-    # a bare weekday listed after a day is in that day's week, or the next (「下周二、周四下午」)
+    (span start, span end, start, end, grain, index after it, the point), or None. `said` and `dated`
+    are what the text said before it (_listed_day, _in_part_said)."""
     listed = dated is not None and toks[k].bare_weekday and _LISTED.fullmatch(text, dated.e, toks[k].s)
     x = _resolve_point(ctx, toks[k:j], inherit=dated if listed else None)
     if x is None:
         return None
-    if listed and dated.day <= ctx.today and x.day is not None and x.day - _WEEK >= _monday(dated.day):
-        # a list of days gone by stays in their week (「昨天和周一都去跑步了」); one ahead rolls on (「周五和周一都要值班」)
-        x = replace(x, start=x.start - _WEEK, end=x.end - _WEEK, day=x.day - _WEEK)
+    if listed:
+        x = _listed_day(ctx, x, dated)
     if said is not None and j == k + 1 and toks[k].kind == "clock":
-        clock = toks[k]
-        start = ctx.at(said.day, _clock_hour(clock.hour, said.part), clock.minute or 0)
-        bounds = _PARTS.get(said.part)
-        if said.start < start <= said.start + timedelta(hours=12) or (
-                # moved earlier (「下午3点提前到2点」): still in that part of the day
-                "提前" in text[said.e : clock.s] and bounds is not None
-                and ctx.at(said.day, bounds[0]) <= start < said.start) or (
-                # earlier the same morning, by a few hours (「后天早上六点的飞机，五点起床」; not 「上午十点开会，两点…」)
-                said.part in _MORNING and said.start - timedelta(hours=3) <= start < said.start):
-            step = timedelta(hours=1) if clock.grain == "hour" else timedelta(minutes=1)
-            x = Resolved(clock.s, clock.e, start, start + step, clock.grain, True, said.day, said.part)
+        x = _in_part_said(ctx, text, toks[k], said) or x
     start, end, grain, e = x.start, x.end, x.grain, x.e
     n = len(toks)
     nxt = toks[j] if j < n and _adjacent(text, toks[j - 1], toks[j]) else None

@@ -172,7 +172,8 @@ def weekend(m, ctx):
 
 # 下周周六 = 下周六
 # 天 as a weekday, not the 天 of a word after a week (下周天气, 这周天然气费; 下周天才能到 is Sunday)
-_WEEKDAY = r"(?P<wd>[一二三四五六日1-7]|天(?![气空然使]))"
+_SUNDAY_TIAN = r"天(?![气空然使])"
+_WEEKDAY = rf"(?P<wd>[一二三四五六日1-7]|{_SUNDAY_TIAN})"
 QUALIFIED_WEEKDAY_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK}{WEEK}?{_WEEKDAY}"
 
 
@@ -190,7 +191,7 @@ def bare_weekday(m, ctx):
 
 
 # -- weeks
-WEEK_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK_N}(?!期|[一二三四五六日1-7末]|天(?![气空然使]))"
+WEEK_RE = rf"(?P<q>{_WEEKS_AWAY}){WEEK_N}(?!期|[一二三四五六日1-7末]|{_SUNDAY_TIAN})"
 
 
 def week(m, ctx):
