@@ -166,6 +166,11 @@ _REQUEST = re.compile(rf"提醒|帮我|帮忙|{REMIND}|记一下|能不能|可�
 _ASKED = re.compile(r"[^，。；！？,;!?\n]*[？?]+")  # a clause that ends in a question mark, with it
 
 
+def _asks(text: str) -> bool:
+    """Whether `text` holds a question mark: _ASKED's scan of every clause is dear, the check is not."""
+    return "？" in text or "?" in text
+
+
 def _clause_of(text: str, expr: TimeExpression) -> str:
     """The clause of `text` that holds `expr`."""
     start, end = clause_around(text, expr.span[0] if expr.span is not None else 0)
@@ -262,9 +267,10 @@ def _on_its_day(text: str, expr: TimeExpression | None, exprs: list[TimeExpressi
     return msgspec.structs.replace(expr, start=start, end=start + _STEP[expr.grain])
 
 
-def _moves_to(body: str, expr: TimeExpression) -> bool:
-    """Whether the text moves something to `expr` (it comes after 改到, 改成, 推迟到 …)."""
-    moved = _MOVED.search(body)
+def _moves_to(body: str, expr: TimeExpression, moved: re.Match[str] | None = None) -> bool:
+    """Whether the text moves something to `expr` (it comes after 改到, 改成, 推迟到 …); `moved`, the
+    text's _MOVED match when the caller has it."""
+    moved = moved or _MOVED.search(body)
     return moved is not None and expr.span is not None and expr.span[0] >= moved.end()
 
 
@@ -273,8 +279,9 @@ def _event_expression(body: str, exprs: list[TimeExpression], observed: datetime
     得抓紧复习」 is dated by the Tuesday, not the few days), the later one on a tie — of those after a
     move (「3点半的会改到4点」), else of those outside the questions the text asks (「下周一早上九点要做
     演示，今晚怎么准备？」)."""
-    after_move = [e for e in exprs if _moves_to(body, e)]
-    asked = [m.span() for m in _ASKED.finditer(body)]
+    moved = _MOVED.search(body)
+    after_move = [e for e in exprs if _moves_to(body, e, moved)] if moved else []
+    asked = [m.span() for m in _ASKED.finditer(body)] if _asks(body) else []
     told = [e for e in exprs if e.span is None or not any(lo <= e.span[0] < hi for lo, hi in asked)]
     best = None
     for e in after_move or told or exprs:
@@ -444,7 +451,7 @@ def _told(text: str) -> str:
     """What a text tells, without the questions it goes on to ask (「11月1号晚上七点结婚十周年，给我家那位
     准备什么礼物好？」 tells of an anniversary; what to prepare is asked, not a task set) — unless it
     asks for something to be done (「能提醒我…吗？」) or is nothing but questions."""
-    if _REQUEST.search(text):
+    if not _asks(text) or _REQUEST.search(text):
         return text
     told = _ASKED.sub("，", text)
     return told if told.strip("，,。 ") else text
