@@ -60,11 +60,6 @@ def candidate_keywords(candidate: Candidate) -> Keywords:
     return known
 
 
-def keep_keywords(candidate: Candidate, keywords: Keywords) -> None:
-    """Keep keywords taken elsewhere (a worker process) with the candidate."""
-    candidate.__dict__[_KEYWORDS] = keywords
-
-
 @lru_cache(maxsize=65536)
 def keyword_sets(text: str, people: tuple[str, ...] = ()) -> Keywords:
     """The keyword set of `text` (and the people it names: who is part of what) as a 0/1 sparse

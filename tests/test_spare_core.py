@@ -22,6 +22,7 @@ import pytest
 from app.candidate import Candidate
 from app.embed import candidate_keywords, keyword_sets
 from app.emulator.dataset import DEMO_USER, build_dataset
+from app.pipeline.load import encode_rows
 from app.sources import meinput, spare_core
 from app.sources.spare_core import CHUNK, SpareCores, make_all
 
@@ -98,6 +99,11 @@ async def test_a_big_batch_is_shared_and_comes_back_as_made_here(cores):
     here = make_all(meinput.to_candidate, segments, DEMO_USER, ZONE)
     assert [m[0] for m in shared] == [m[0] for m in here], "the same candidates, in order"
     assert kept == [keyword_sets(c.gist, c.participants)[0].to_binary() for c, _ in here], "and the same keywords"
+    vectors = [[0.5] * 4 for _ in segments]
+    heads = [m[0].__dict__.get("_copy_head") for m in shared]
+    assert all(heads), "the rows' heads came back with their candidates"
+    assert encode_rows([m[0] for m in shared], vectors, ZONE) == encode_rows([m[0] for m in here], vectors, ZONE), \
+        "and the same COPY rows"
 
     where = [m[0].title for m in await _pulled(cores, made_where, segments)]
     workers = {str(pid) for pid in spare_core.worker_pids()}

@@ -5,7 +5,9 @@ prepare_stages); `load_candidates` sends it. Each candidate's COPY row (every co
 candidate (Candidate carries a `__dict__` for it), so the timeline cache holds the rows with the
 candidates and a follow-up query sends bytes it already has: asyncpg's per-value encoding (a
 pgvector `Vector` built per embedding) was most of the load stage. The row is reused only for the
-same zone (its `local_day`) and the same embedding.
+same zone (its `local_day`) and the same embedding. All of the row but the embedding (`row_head`)
+is encoded where the candidate is made: a cold pull's normalizing workers encode their share in
+parallel (app/sources/spare_core.py), and the load stage only appends each embedding.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
+from typing import TYPE_CHECKING
 
 from app.candidate import Candidate
 from app.embed import candidate_keywords
 from app.keywords import KIN_NAMES
-from app.pipeline.sql import SqlRun
+
+if TYPE_CHECKING:  # not imported at run time: the normalizing workers encode rows without asyncpg
+    from app.pipeline.sql import SqlRun
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
@@ -34,6 +39,7 @@ _TEXT_OID = 25
 _PG_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 _PG_EPOCH_DAY = date(2000, 1, 1).toordinal()
 _MEMO = "_copy_row"  # the key of a candidate's encoded row in its __dict__
+_HEAD = "_copy_head"  # ...and of its row_head, until the whole row is encoded
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +76,23 @@ def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
     memo = c.__dict__.get(_MEMO)
     if memo is not None and memo[0] is zone and (memo[1] is vec or memo[1] == vec):
         return memo[2]
+    tail = row_head(c, zone) + _binary(struct.pack(f">HH{len(vec)}f", len(vec), 0, *vec))
+    c.__dict__.pop(_HEAD, None)  # held in the row now
+    c.__dict__[_MEMO] = (zone, vec, tail)
+    return tail
+
+
+def row_head(c: Candidate, zone: tzinfo) -> bytes:
+    """The candidate's COPY row after the id and before its embedding, `local_day` in `zone`:
+    encoded once per zone (kept with the candidate until its row is whole)."""
+    memo = c.__dict__.get(_HEAD)
+    if memo is not None and memo[0] == zone:  # (==: a zone back from a worker is an equal copy)
+        return memo[1]
     local_day = (c.event_time or c.observed_time).astimezone(zone).date()
     kw, kw_count, heads = candidate_keywords(c)
     names = [p for p in c.participants if p not in KIN_NAMES]
     kin = [p for p in c.participants if p in KIN_NAMES]
-    tail = b"".join((
+    head = b"".join((
         _text(c.source_ref), _text(c.user_id), _text(c.source), _text(c.role), _text(c.type), _text(c.status),
         _timestamp(c.event_time), _text(c.event_grain), _timestamp(c.observed_time),
         struct.pack(">ii", 4, local_day.toordinal() - _PG_EPOCH_DAY),
@@ -88,10 +106,9 @@ def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
         _binary(kw.to_binary()) if kw_count else _NULL,
         struct.pack(">ii", 4, kw_count) if kw_count else _NULL,
         _binary(heads.to_binary()) if heads is not None else _NULL,
-        _binary(struct.pack(f">HH{len(vec)}f", len(vec), 0, *vec)),
     ))
-    c.__dict__[_MEMO] = (zone, vec, tail)
-    return tail
+    c.__dict__[_HEAD] = (zone, head)
+    return head
 
 
 def _binary(value: bytes) -> bytes:

@@ -7,7 +7,8 @@ its records to a Batch page by page as they arrive; once CHUNK records never nor
 have come, worker processes (forked by the fork server of app/sources/worker.py, whose
 preload has imported and warmed the normalizer) are sent them CHUNK at a time, while the service
 waits for the next page. When the last page is in, the service makes what is left, the chunks not
-sent yet from the last, and the workers' candidates come back pickled with their keywords.
+sent yet from the last, and the workers' candidates come back pickled with their keywords and
+the head of their COPY rows (app/pipeline/load.py row_head), worked out there in parallel.
 One batch holds the workers at a time: another request meanwhile makes its own records (a queue
 behind someone else's share would be slower than doing the work). The workers are per process, like
 the fork server, and started with the service, so the first cold user does not pay for forking them.
@@ -30,7 +31,8 @@ from datetime import UTC, tzinfo
 from typing import Any
 
 from app.candidate import Candidate
-from app.embed import Keywords, candidate_keywords, keep_keywords
+from app.embed import candidate_keywords
+from app.pipeline.load import row_head
 from app.sources import worker
 from app.sources.meinput import Segment, to_candidate
 
@@ -44,7 +46,9 @@ CHUNK = 128
 LOST_AFTER_S = 5.0
 
 Make = Callable[[Any, str, tzinfo], Candidate]  # a source's to_candidate: (record, user_id, zone)
-Made = tuple[Candidate, Keywords] | None  # None: a record the text rules cannot place (skipped)
+# a candidate and what was worked out for it besides (its __dict__: keywords, COPY row head), which
+# pickling drops; None: a record the text rules cannot place (skipped)
+Made = tuple[Candidate, dict[str, Any]] | None
 
 
 class SpareCores:
@@ -289,15 +293,17 @@ def make_all(make: Make, records: Sequence[Any], user_id: str, zone: tzinfo) -> 
         except (ValueError, OverflowError):  # a time the text rules cannot place on the calendar
             made.append(None)
             continue
-        made.append((candidate, candidate_keywords(candidate)))
+        candidate_keywords(candidate)  # what the load stage needs of each candidate, made with it: in a
+        row_head(candidate, zone)  # worker, in parallel with the rest of the pull
+        made.append((candidate, candidate.__dict__))
     return made
 
 
 def _kept(made: list[Made]) -> list[Made]:
-    """Candidates back from a worker, their keywords kept with them again (pickling drops them)."""
+    """Candidates back from a worker, with what was worked out for them there again."""
     for one in made:
         if one is not None:
-            keep_keywords(*one)
+            one[0].__dict__.update(one[1])
     return made
 
 
