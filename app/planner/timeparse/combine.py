@@ -115,9 +115,6 @@ def _lex(text: str, ctx: Ctx) -> list[Tok]:
     toks: list[Tok] = []
     pos = 0
     while (m := _search(text, pos)) is not None:
-        if _INSIDE_NUMBER.match(text, max(0, m.start() - 2), m.start() + 1):
-            pos = m.start() + 1  # 3000点, 13月, 1.5小时前: the tail of a longer number or a decimal is no time
-            continue
         tok = _token_at(text, m, ctx)
         if tok is None:
             pos = m.start() + 1  # nothing here after all: later rules may still start inside the span
@@ -133,12 +130,16 @@ def _lex(text: str, ctx: Ctx) -> list[Tok]:
 
 
 def _search(text: str, pos: int) -> re.Match[str] | None:
-    """_MASTER.search(text, pos), trying only where a rule can start, and only the rules that can."""
+    """_MASTER.search(text, pos), trying only where a rule can start, and only the rules that can;
+    never inside a number (3000点, 13月, 1.5小时前: the tail of a longer number or a decimal is no
+    time), where most of the rules tried would fail one digit on."""
     while (first := _FIRST.search(text, pos)) is not None:
-        m = _BY_FIRST_CHAR.get(text[first.start()], _MASTER).match(text, first.start())
-        if m is not None:
-            return m
-        pos = first.start() + 1
+        at = first.start()
+        if not _INSIDE_NUMBER.match(text, max(0, at - 2), at + 1):
+            m = _BY_FIRST_CHAR.get(text[at], _MASTER).match(text, at)
+            if m is not None:
+                return m
+        pos = at + 1
     return None
 
 
