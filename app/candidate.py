@@ -19,7 +19,8 @@ Role = Literal["segment", "user", "assistant", "run", "memory", "calendar"]
 class Candidate(msgspec.Struct, frozen=True, kw_only=True, dict=True, weakref=True):
     """One normalized record; the row loaded into the per-request temp table. Its `__dict__` holds
     nothing but its keywords (app/embed.py candidate_keywords) and its encoded COPY row
-    (app/pipeline/load.py), kept with it in the timeline cache;
+    (app/pipeline/load.py; until that is whole, the row's head, encoded where the candidate was made),
+    kept with it in the timeline cache;
     weakly referenced by app/cache.py KnownLists, which never keeps it alive."""
 
     source_ref: str

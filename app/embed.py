@@ -67,8 +67,9 @@ def keyword_sets(text: str, people: tuple[str, ...] = ()) -> Keywords:
     intersection (hash collisions in 2^20 slots are negligible), so pgvector computes RFC §9 keyword
     overlap in C. Cached: follow-up queries reload the same texts."""
     slot = {w: hash_str(w) % KEYWORD_DIM for w in {*keywords(text), *people}}
-    # a word is inside another one when it occurs twice among them all (NUL is in no word, so no
-    # occurrence spans two): one scan in C instead of every pair compared
+    # a word is inside another one when it occurs twice among them all (NUL is in no word: the
+    # segmenter splits at it and app.text.clean_text drops it from names, so no occurrence spans
+    # two): one scan in C instead of every pair compared
     every = "\0".join(slot)
     heads = {slot[w]: 1.0 for w in slot if every.count(w) == 1}
     return (_EncodedSparseVector(dict.fromkeys(slot.values(), 1.0), KEYWORD_DIM), len(set(slot.values())),

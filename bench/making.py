@@ -4,13 +4,14 @@ The corpus: every text of the demo dataset, ../shared/dev-eval and bench/dev2..4
 Chinese character and under 600 characters: notes, chat turns, run summaries, calendar titles,
 questions) and 3,000 of bench/recall.py's synthetic segments, each made a candidate three times: as
 a MeInput segment, a user's turn and an assistant's reply (every third reply answering another
-text), at observed times drawn with a fixed seed. Making is what a cold pull does per record
-(app/normalize.py build_candidate, then its keywords).
+text), at observed times drawn with a fixed seed. Making is what a cold pull does per record before
+any SQL: app/normalize.py build_candidate, its keywords and its COPY row (app/pipeline/load.py
+encode_rows, with one fixed embedding), whichever stage of the tree does the last.
 
 Prints microseconds per record, the best of each process's rounds. With `--compare REV`, processes of
 REV's tree (a temporary worktree) and of the current one take turns (the machine's speed drifts
 between minutes), all on one corpus, and the outputs of both are compared record by record: every
-field of the candidate and its keywords.
+field of the candidate, its keywords and its COPY row.
 
     .venv/bin/python bench/making.py [--rounds 5] [--compare REV]
 """
@@ -36,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA_SETS = [ROOT.parent / "shared" / "dev-eval" / "data.json",
              *(ROOT / "bench" / name / "data.json" for name in ("dev2", "dev3", "dev4"))]
 ROUNDS_PER_PROCESS = 3
+_EMBEDDING = [0.5] * 128  # one for every row: the embedder is not what is timed
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -80,9 +82,14 @@ def _make(tree: Path, records: list[tuple[str, str, str, str]], rounds: int) -> 
     sys.path.insert(0, str(tree))
     import msgspec
 
+    import app
+    from app import embed
     from app.embed import candidate_keywords, keyword_sets
     from app.emulator.dataset import SH
     from app.normalize import build_candidate
+    from app.pipeline.load import encode_rows
+
+    assert Path(app.__file__).resolve().is_relative_to(tree.resolve()), f"app imported from {app.__file__}"
 
     takes_answers = "answers" in inspect.signature(build_candidate).parameters
     jobs = [(text, role, datetime.fromisoformat(at), answers) for text, role, at, answers in records]
@@ -94,13 +101,14 @@ def _make(tree: Path, records: list[tuple[str, str, str, str]], rounds: int) -> 
                                         observed=observed, zone=SH, happened_when_said=role != "segment", **extra)
         except (ValueError, OverflowError) as exc:  # a time the rules cannot place: skipped
             return repr(exc)
-        return candidate, candidate_keywords(candidate)
+        return candidate, candidate_keywords(candidate), encode_rows([candidate], [_EMBEDDING], SH).data
 
     make(*jobs[0])  # untimed: first uses (the script tables, the segmenter's dictionary)
     best = float("inf")
     gc.disable()  # as `python -m app serve` runs: the collector seldom
     for _ in range(rounds):
-        keyword_sets.cache_clear()
+        keyword_sets.cache_clear()  # a new user's words: no keyword set nor word hash known yet
+        getattr(embed.hash_str, "cache_clear", lambda: None)()
         started = time.perf_counter()
         made = [make(*job) for job in jobs]
         best = min(best, (time.perf_counter() - started) / len(jobs) * 1e6)
@@ -110,18 +118,20 @@ def _make(tree: Path, records: list[tuple[str, str, str, str]], rounds: int) -> 
         if isinstance(one, str):
             digests.append(one)
             continue
-        candidate, (kw, size, heads) = one
+        candidate, (kw, size, heads), row = one
         seen = msgspec.json.encode(candidate) + kw.to_binary() + bytes(str(size), "ascii") + (
-            heads.to_binary() if heads is not None else b"")
+            heads.to_binary() if heads is not None else b"") + row
         digests.append(hashlib.blake2b(seen, digest_size=12).hexdigest())
     return best, digests
 
 
 def _child(tree: Path, corpus_file: Path, rounds: int) -> tuple[float, list[str]]:
-    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--tree", str(tree), "--corpus",
-                          str(corpus_file), "--rounds", str(rounds)], cwd=tree, check=True, capture_output=True,
-                         text=True).stdout
-    us, *digests = out.split()
+    # -P: this script's folder (bench/) is not put on the child's path, only `tree` (_make)
+    done = subprocess.run([sys.executable, "-P", str(Path(__file__).resolve()), "--tree", str(tree), "--corpus",
+                           str(corpus_file), "--rounds", str(rounds)], cwd=tree, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"the process of {tree} failed:\n{done.stderr}")
+    us, *digests = done.stdout.split()
     return float(us), digests
 
 

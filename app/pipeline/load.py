@@ -74,7 +74,7 @@ async def load_candidates(run: SqlRun, rows: CopyRows) -> int:
 def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
     """The candidate's COPY row after the id: encoded once per zone and embedding."""
     memo = c.__dict__.get(_MEMO)
-    if memo is not None and memo[0] is zone and (memo[1] is vec or memo[1] == vec):
+    if memo is not None and memo[0] == zone and (memo[1] is vec or memo[1] == vec):
         return memo[2]
     tail = row_head(c, zone) + _binary(struct.pack(f">HH{len(vec)}f", len(vec), 0, *vec))
     c.__dict__.pop(_HEAD, None)  # held in the row now
@@ -86,7 +86,8 @@ def row_head(c: Candidate, zone: tzinfo) -> bytes:
     """The candidate's COPY row after the id and before its embedding, `local_day` in `zone`:
     encoded once per zone (kept with the candidate until its row is whole)."""
     memo = c.__dict__.get(_HEAD)
-    if memo is not None and memo[0] == zone:  # (==: a zone back from a worker is an equal copy)
+    # (==, not is: a fixed-offset zone comes back from a worker as an equal copy; local_day needs no more)
+    if memo is not None and memo[0] == zone:
         return memo[1]
     local_day = (c.event_time or c.observed_time).astimezone(zone).date()
     kw, kw_count, heads = candidate_keywords(c)
