@@ -107,6 +107,7 @@ _TRIGGER = re.compile(
 )
 # a digit right after a digit, or after a digit and a decimal point
 _INSIDE_NUMBER = re.compile(r"(?:[0-9０-９][.．]|.?[0-9０-９])[0-9０-９]\Z")
+_DIGITS = frozenset("0123456789０１２３４５６７８９")  # what _INSIDE_NUMBER's last character is
 # the days after X (X以后) or before it (X以前) reach this far, as a question with no time word does
 HORIZON = timedelta(days=30)
 
@@ -135,7 +136,7 @@ def _search(text: str, pos: int) -> re.Match[str] | None:
     time), where most of the rules tried would fail one digit on."""
     while (first := _FIRST.search(text, pos)) is not None:
         at = first.start()
-        if not _INSIDE_NUMBER.match(text, max(0, at - 2), at + 1):
+        if text[at] not in _DIGITS or not _INSIDE_NUMBER.match(text, max(0, at - 2), at + 1):
             m = _BY_FIRST_CHAR.get(text[at], _MASTER).match(text, at)
             if m is not None:
                 return m
