@@ -283,6 +283,10 @@ QUESTIONS = [
     ("这周我都拿定了哪些主意？", "CREATED_IN", "REQUIRED", [], None),
     ("最近三天我说过的事里，哪些比较重要？", "MENTIONED_IN", "REQUIRED", [], None),
     ("新加坡出差的事怎么样了", "AMBIGUOUS", "REQUIRED", ["出差", "新加坡"], None),
+    # up to now ends the range, and colloquial saying asks what was said: no topic of their own (each hid every item)
+    ("这周到目前为止做了哪些事？", "OCCURRED_IN", "REQUIRED", [], None),
+    ("这两天我都念叨过些啥？", "MENTIONED_IN", "REQUIRED", [], None),
+    ("上周我嘀咕过什么来着", "MENTIONED_IN", "REQUIRED", [], None),
     ("昨天在聊天里都问了助手些什么？", "MENTIONED_IN", "REQUIRED", [], "chat"),
     # when one's own thing is; a holiday's day is the world's
     ("ECMO培训到底是哪天？", None, "REQUIRED", ["ECMO", "培训"], None),
