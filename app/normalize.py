@@ -35,10 +35,11 @@ _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|�
 # A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
 _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
 # The 了 of a promise is the promise made, not the thing done (「跟钱总保证了，下周三前给他方案」), also
-# with whom it was made to (「答应桐桐了，这个周末带她去买羽绒服」「答应妈妈了」; but 「约好王总了」 got the
-# meeting arranged)
-_PROMISE_MADE = re.compile(
-    rf"(?:(?:答应|承诺|保证)(?:[他她你]们?|{PERSON_PATTERN}|{KIN_PATTERN}|([\u4e00-\u9fff])\1)?|说好|约好|定好)了")
+# with whom it was made to (「答应桐桐了，这个周末带她去买羽绒服」「老板答应我了」「答应过外婆了」; but 「约好王总了」
+# got the meeting arranged, and 「保证金交了」「承诺书签了」 are done)
+_PROMISE_TO = (rf"(?:[他她你我]|大家|孩子)们?|{PERSON_PATTERN}|{KIN_PATTERN}|小[\u4e00-\u9fff]|[男女]朋友|外?[婆公]|"
+               r"爷爷|奶奶|姥姥|姥爷|([\u4e00-\u9fff])\1")
+_PROMISE_MADE = re.compile(rf"(?:(?:答应|承诺|保证)过?(?:{_PROMISE_TO})?|说好|约好|定好)了")
 _TODO = re.compile(
     rf"{REMIND}|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{{0,8}}把|让[^，。,]{{1,8}}把|"
     r"让我[^，。,]{0,8}(?:给[^，。,]{1,4})?(?:答复|回复|回话|交|发(?![愁火呆慌])|做(?!梦|噩)|写|准备|去)|"
@@ -102,7 +103,8 @@ _CALLED_OFF = re.compile(
 )
 # ...or says it is done (「报价单发给王总了」「CRM总算更新完了」「给爸配好了药」): a verb of getting a thing done, not any
 # completed aspect (「晚饭吃了火锅」 is something that happened, not a plan ticked off).
-_DONE_VERB = "(?:发|交|缴|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|续|取|领|投|配|整理|处理|准备|更新|修)"
+# (配 of a thing got ready, 配好了药; not 分配, 匹配, 搭配, 标配)
+_DONE_VERB = "(?:发|交|缴|寄|提交|报|办|做|弄|写|改|填|订|约|买|付|签|开|续|取|领|投|(?<![分匹搭标顶装支])配|整理|处理|准备|更新|修)"
 _GOT_DONE = re.compile(
     # not when negated: 「报告到现在还没写完」 is not done
     # nor when only part is: 「第三讲写了一半」

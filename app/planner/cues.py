@@ -16,8 +16,9 @@ from app.planner.timeparse.lexicon import _HOLIDAYS
 # recall without a time word (AFFAIRS) and the unresolved filter (UNRESOLVED)
 _UNFINISHED = r"没完成|未完成|没做完|没办完|没干完|没弄完|没搞完|没搞定|还没做|还没交|逾期"
 SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|(?<!访)问了|跟你说|和你说|对你说|告诉过?你|说起|"
-                  # colloquial saying: 「这两天我都念叨过些啥」「上周嘀咕过什么」
-                  r"念叨|唠叨|叨叨|絮叨|嘀咕|"
+                  # colloquial saying, asked of one's own words: 「这两天我都念叨过些啥」「上周我嘀咕过什么」 (not
+                  # 「孩子嫌我唠叨怎么办」「我妈念叨我好几天了」)
+                  r"我[^，。？?！!]{0,4}(?:念叨|唠叨|叨叨|絮叨|嘀咕)(?:过|了)?些?(?:什么|啥|哪些)|"
                   # what the assistant said (api.md: mentioned by anyone): 「你之前建议我怎么谈来着」「你有没有提醒过我」
                   r"你(?:之前|上次|以前|刚才|刚刚|那天|昨天)[^，。？?！!]{0,4}(?:说|讲|建议|推荐)|"
                   r"你[^，。？?！!]{0,4}(?:说过|讲过|建议过|推荐过|推荐的|提醒过|告诉过我|给我的|发我的)")
@@ -212,8 +213,8 @@ TOPIC_STOP = re.compile(
     r"有空|有关|下文|交代|大事|那边|这边|提交|跟进|拿到|办到|咋办|改得|上映|几号|几次|几期|几只|那份|这份|说起|提起|问起|聊起|没办|不了|好看|制定|"
     # going to work is every day's: 「今天几点上班」 asks the day's plan (records say 上白班, 夜班)
     r"上班|下班|"
-    # up to now is the range's end, and colloquial saying is what the mode asks (SAID): 「这周到目前为止做了哪些事」
-    # 「这两天我都念叨过些啥」
-    r"(?:到|截至|截止到?)?(?:目前|现在)为止|截至目前|迄今|念叨|唠叨|叨叨|絮叨|嘀咕|过些"
+    # up to now is the range's end, and colloquial saying is how it was said: 「这周到目前为止做了哪些事」
+    # 「截至目前项目进展怎么样」「这两天我都念叨过些啥」
+    r"目前|为止|截至|迄今|至今|念叨|唠叨|絮叨|嘀咕"
 )
 TOPIC_SPLIT = re.compile(r"[\s，。？！、,.?!:：;；\"'“”‘’（）()《》<>【】\[\]]+")

@@ -287,6 +287,9 @@ QUESTIONS = [
     ("这周到目前为止做了哪些事？", "OCCURRED_IN", "REQUIRED", [], None),
     ("这两天我都念叨过些啥？", "MENTIONED_IN", "REQUIRED", [], None),
     ("上周我嘀咕过什么来着", "MENTIONED_IN", "REQUIRED", [], None),
+    ("截至目前项目进展怎么样", "AMBIGUOUS", "REQUIRED", ["项目"], None),
+    ("孩子嫌我唠叨怎么办", None, "SKIP", None, None),
+    ("奶奶这两天一直念叨想见孙子，周末能安排回去吗", "PLANNED_IN", "REQUIRED", None, None),
     ("昨天在聊天里都问了助手些什么？", "MENTIONED_IN", "REQUIRED", [], "chat"),
     # when one's own thing is; a holiday's day is the world's
     ("ECMO培训到底是哪天？", None, "REQUIRED", ["ECMO", "培训"], None),
