@@ -38,7 +38,7 @@ _FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
 # with whom it was made to (「答应桐桐了，这个周末带她去买羽绒服」「老板答应我了」「答应过外婆了」; but 「约好王总了」
 # got the meeting arranged, and 「保证金交了」「承诺书签了」 are done)
 _PROMISE_TO = (rf"(?:[他她你我]|大家|孩子)们?|{PERSON_PATTERN}|{KIN_PATTERN}|小[\u4e00-\u9fff]|[男女]朋友|外?[婆公]|"
-               r"爷爷|奶奶|姥姥|姥爷|([\u4e00-\u9fff])\1")
+               r"爷爷|奶奶|姥姥|姥爷|(?P<twice>[\u4e00-\u9fff])(?P=twice)")  # (a doubled name: 桐桐, 乐乐)
 _PROMISE_MADE = re.compile(rf"(?:(?:答应|承诺|保证)过?(?:{_PROMISE_TO})?|说好|约好|定好)了")
 _TODO = re.compile(
     rf"{REMIND}|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{{0,8}}把|让[^，。,]{{1,8}}把|"
