@@ -27,15 +27,17 @@ PERSON_PATTERN = (
 _PERSON = re.compile(PERSON_PATTERN)
 # Family named as people are (one name for every way of saying it: 我妈, 老妈 and 妈妈 are one person).
 _KIN_WORDS = (
-    (r"妈妈|老妈|我妈|母亲|老娘", "妈妈"),
-    (r"爸爸|老爸|我爸|父亲", "爸爸"),
+    # alone too (「带爸去复查」「跟妈视频」「给爸妈打电话」), but not an aunt or a godparent (姑妈, 舅妈, 干爸)
+    (r"妈妈|老妈|我妈|母亲|老娘|(?<![姑姨舅大奶干后继宝岳公婆])妈(?![祖呀])", "妈妈"),
+    (r"爸爸|老爸|我爸|父亲|(?<![干后继岳公])爸(?!比)", "爸爸"),
     (r"老公|丈夫|我家那位", "老公"),
     (r"老婆|妻子|媳妇", "老婆"),
     (r"儿子|女儿|孩子|小孩|娃", "孩子"),
 )
 _KIN = tuple((re.compile(pattern), name) for pattern, name in _KIN_WORDS)
 # someone else's parent: 乐乐妈妈, 豆豆爸爸 (a child's doubled name), 他妈妈, 小明的爸爸
-_OTHERS_PARENT = re.compile(r"(?![爸妈哥姐弟妹爷奶姥婆叔舅姨姑宝])([\u4e00-\u9fff])\1(?:的)?(?:妈妈|爸爸)|[他她你]的?(?:妈妈|爸爸)|小[\u4e00-\u9fff]的?(?:妈妈|爸爸)")
+_OTHERS_PARENT = re.compile(r"(?![爸妈哥姐弟妹爷奶姥婆叔舅姨姑宝])([\u4e00-\u9fff])\1(?:的)?(?:妈妈|爸爸|妈|爸)|"
+                            r"[他她你]的?(?:妈妈|爸爸|妈|爸)|小[\u4e00-\u9fff]的?(?:妈妈|爸爸|妈|爸)")
 KIN_PATTERN = "|".join(pattern for pattern, _ in _KIN_WORDS)  # every family word above
 _ANY_KIN = re.compile(KIN_PATTERN)  # (someone else's parent, too, is said with one of them)
 KIN_NAMES = frozenset(name for _, name in _KIN)
@@ -70,11 +72,14 @@ def family_in(text: str) -> tuple[list[str], str]:
     """The family a text names, by one name each (老妈 → 妈妈), and the text without those words;
     someone else's parent (乐乐妈妈) is not the user's family."""
     text = _OTHERS_PARENT.sub(lambda m: m.group(0).replace("妈妈", "妈").replace("爸爸", "爸"), text)
+    others = [m.span() for m in _OTHERS_PARENT.finditer(text)]  # kept as written: a possible topic (乐乐妈)
     names = []
     for rx, name in _KIN:
-        if rx.search(text):
+        found = [m.span() for m in rx.finditer(text) if not any(a <= m.start() < b for a, b in others)]
+        if found:
             names.append(name)
-            text = rx.sub(" ", text)
+            for a, b in found:  # blanked in place: the spans of the others stay where they are
+                text = text[:a] + " " * (b - a) + text[b:]
     return names, text
 
 

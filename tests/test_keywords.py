@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.keywords import keywords, people_in
+from app.keywords import family_in, keywords, people_in
 
 
 @pytest.mark.parametrize(
@@ -54,6 +54,24 @@ def test_an_expense_claim_is_one_thing_by_its_form_or_its_receipts():
     ("答应老妈元旦回宜昌", ["妈妈"]),
     ("爸爸妈妈都来了", ["妈妈", "爸爸"]),
     ("周末爷爷奶奶爸爸妈妈都来吃饭", ["妈妈", "爸爸"]),
+    # 爸 and 妈 alone are the user's parents, as notes write them; not an aunt's, a godparent's or another's
+    ("明天下午带爸去浙一做心超", ["爸爸"]),
+    ("晚上给爸妈打个视频电话", ["妈妈", "爸爸"]),
+    ("姑妈和舅妈周六来", []),
+    ("干爸请吃饭", []),
+    ("乐乐妈说周五开家长会", []),
+    ("他爸下周出差", []),
+    ("妈呀吓死我了", []),
 ])
 def test_someone_elses_parent_is_not_the_users_family(text, family):
     assert people_in(text) == family
+
+
+@pytest.mark.parametrize(("question", "family", "left"), [
+    ("我爸的药配上了吗", ["爸爸"], "的药配上了吗"),
+    ("乐乐妈说的那件事", [], "乐乐妈说的那件事"),  # kept as written: a possible topic
+    ("我妈和乐乐妈妈约了周六", ["妈妈"], "和乐乐妈约了周六"),
+])
+def test_a_questions_family_is_named_once_and_anothers_parent_stays_a_topic(question, family, left):
+    found, text = family_in(question)
+    assert found == family and " ".join(text.split()) == left
