@@ -72,7 +72,8 @@ def keyword_sets(text: str, people: tuple[str, ...] = ()) -> Keywords:
     # two): one scan in C instead of every pair compared
     every = "\0".join(slot)
     heads = {slot[w]: 1.0 for w in slot if every.count(w) == 1}
-    return (_EncodedSparseVector(dict.fromkeys(slot.values(), 1.0), KEYWORD_DIM), len(set(slot.values())),
+    slots = dict.fromkeys(slot.values(), 1.0)
+    return (_EncodedSparseVector(slots, KEYWORD_DIM), len(slots),
             _EncodedSparseVector(heads, KEYWORD_DIM) if heads else None)
 
 

@@ -33,7 +33,7 @@ SOURCE_QUALITY: dict[Role, float] = {"calendar": 1.0, "segment": 0.99, "user": 0
 _DECIDED = re.compile(r"(?<![没未])(?:决定|(?<!搞)定了|定下|敲定|确定了|拍板|采用|选定|结论是|就这么定|定为|改成|商量好了|商定|议定|(?<!等我)(?<![等你])想(?:清楚|好)了(?![吗么没再])|拿定主意)")
 _COMMITMENT = re.compile(r"答应|承诺|保证|我会|我来负责|我负责|包在我身上|一定会|说好了|说好")
 # A favour for someone named (「帮小唐约上孙总」「帮妈妈挂号」) is a promise to them, not only a task.
-_FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN}|[妈爸])")
+_FAVOUR = re.compile(rf"帮(?:{PERSON_PATTERN}|{KIN_PATTERN})")  # (KIN_PATTERN holds 妈 and 爸 alone)
 # The 了 of a promise is the promise made, not the thing done (「跟钱总保证了，下周三前给他方案」), also
 # with whom it was made to (「答应桐桐了，这个周末带她去买羽绒服」「老板答应我了」「答应过外婆了」; but 「约好王总了」
 # got the meeting arranged, and 「保证金交了」「承诺书签了」 are done)
