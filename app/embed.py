@@ -84,46 +84,74 @@ def keyword_vector(text: str) -> tuple[SparseVector, int]:
 
 
 class Embedder(Protocol):
+    """Embeds texts: one float32 row of `dim` per text, in order (EMBEDDING_DTYPE; pgvector keeps
+    single precision, so nothing finer is worth holding)."""
+
     dim: int
 
-    async def embed(self, texts: list[str]) -> list[list[float]]: ...
+    async def embed(self, texts: list[str]) -> np.ndarray: ...
+
+
+EMBEDDING_DTYPE = np.float32
+
+
+def _stacked(rows: list[np.ndarray], dim: int) -> np.ndarray:
+    return np.stack(rows) if rows else np.empty((0, dim), EMBEDDING_DTYPE)
+
+
+def _own_rows(vectors: np.ndarray) -> list[np.ndarray]:
+    """Each row copied, for a cache: a view would hold its whole batch while any one row is cached."""
+    return [row.copy() for row in vectors]
 
 
 class HashingEmbedder:
     """Deterministic character n-gram hashing, cached by text. The texts of one call that are not
     cached are hashed together in numpy (one pass over all their characters, not a Python loop per
     character); every weight is a multiple of 0.5, so the sums are exact and the vectors are those of
-    the per-character loop, bit for bit."""
+    the per-character loop, bit for bit (in single precision)."""
 
     def __init__(self, dim: int = DIM, cache_size: int = 50_000) -> None:
         self.dim = dim
-        self._cache: OrderedDict[str, list[float]] = OrderedDict()
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
 
-    def vector(self, text: str) -> list[float]:
+    def vector(self, text: str) -> np.ndarray:
         return self._vectors([text])[0]
 
-    async def embed(self, texts: list[str]) -> list[list[float]]:
+    async def embed(self, texts: list[str]) -> np.ndarray:
         return self._vectors(texts)
 
-    def _vectors(self, texts: list[str]) -> list[list[float]]:
+    def _vectors(self, texts: list[str]) -> np.ndarray:
         cache = self._cache
-        missing = [t for t in dict.fromkeys(texts) if t not in cache]
-        fresh = dict(zip(missing, _hash_vectors(missing, self.dim), strict=True)) if missing else {}
-        out = []
-        for text in texts:
-            vec = fresh.get(text)
-            if vec is None:
-                vec = cache[text]
-                cache.move_to_end(text)
-            out.append(vec)
-        cache.update(fresh)
+        unique = dict.fromkeys(texts)
+        missing = [t for t in unique if t not in cache]
+        hashed = _hash_vectors(missing, self.dim) if missing else None
+        if hashed is not None and len(missing) == len(unique):  # a new user's texts: none cached
+            out = hashed if len(unique) == len(texts) else hashed[_places(unique, texts)]
+        else:
+            fresh = dict(zip(missing, hashed, strict=True)) if missing else {}
+            rows = []
+            for text in texts:
+                vec = fresh.get(text)
+                if vec is None:
+                    vec = cache[text]
+                    cache.move_to_end(text)
+                rows.append(vec)
+            out = _stacked(rows, self.dim)
+        if missing:
+            cache.update(zip(missing, _own_rows(hashed), strict=True))
         while len(cache) > self._cache_size:
             cache.popitem(last=False)
         return out
 
 
-def _hash_vectors(texts: list[str], dim: int) -> list[list[float]]:
+def _places(unique: dict[str, None], texts: list[str]) -> list[int]:
+    """Where each of `texts` is among `unique` (its texts, each once, in order)."""
+    place = {t: i for i, t in enumerate(unique)}
+    return [place[t] for t in texts]
+
+
+def _hash_vectors(texts: list[str], dim: int) -> np.ndarray:
     """Latin words whole (±2), CJK characters (±1) and adjacent pairs of them (±1.5), each hashed to
     a slot and a sign; L2-normalized."""
     sums = np.zeros((len(texts), dim))
@@ -147,7 +175,7 @@ def _hash_vectors(texts: list[str], dim: int) -> list[list[float]]:
         sums += np.bincount(slots, np.where((h >> 20) & 1, weight, -weight), sums.size).reshape(sums.shape)
     length = np.sqrt((sums * sums).sum(axis=1))
     length[length == 0] = 1.0
-    return (sums / length[:, None]).tolist()
+    return (sums / length[:, None]).astype(EMBEDDING_DTYPE)
 
 
 @lru_cache(maxsize=65536)  # the same words come back in record after record
@@ -166,19 +194,18 @@ class HttpEmbedder:
         self.client, self.base_url, self.model, self.dim = client, base_url, model, dim
         self._headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._timeout_s = timeout_s
-        self._cache: OrderedDict[str, list[float]] = OrderedDict()
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
 
-    async def embed(self, texts: list[str]) -> list[list[float]]:
+    async def embed(self, texts: list[str]) -> np.ndarray:
         missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
         if missing:
-            for text, vector in zip(missing, await self._request(missing), strict=True):
-                self._cache[text] = vector
+            self._cache.update(zip(missing, _own_rows(await self._request(missing)), strict=True))
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
-        return [self._cache[t] for t in texts]
+        return _stacked([self._cache[t] for t in texts], self.dim)
 
-    async def _request(self, texts: list[str]) -> list[list[float]]:
+    async def _request(self, texts: list[str]) -> np.ndarray:
         try:
             resp = await self.client.post(f"{self.base_url}/v1/embeddings", json={"model": self.model, "input": texts},
                                           headers=self._headers, timeout=self._timeout_s)
@@ -188,6 +215,6 @@ class HttpEmbedder:
                 raise ValueError("wrong number of embeddings")
             if any(len(row["embedding"]) != self.dim for row in rows):
                 raise ValueError(f"embeddings are not of dimension {self.dim} (EMBEDDINGS_DIM)")
-            return [row["embedding"] for row in rows]
+            return np.array([row["embedding"] for row in rows], dtype=EMBEDDING_DTYPE)
         except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
             raise EmbeddingsUnavailable(f"the embeddings endpoint failed ({type(exc).__name__}); retry shortly") from None

@@ -8,10 +8,15 @@ text), at observed times drawn with a fixed seed. Making is what a cold pull doe
 any SQL: app/normalize.py build_candidate, its keywords and its COPY row (app/pipeline/load.py
 encode_rows, with one fixed embedding), whichever stage of the tree does the last.
 
+Then, as the load stage does for a cold user, every candidate's gist is embedded by a new
+HashingEmbedder in one call and the embeddings are packed into the COPY stream (the rest of each row
+encoded before, untimed): the second figure, and the stream is an output compared too.
+
 Prints microseconds per record, the best of each process's rounds. With `--compare REV`, processes of
 REV's tree (a temporary worktree) and of the current one take turns (the machine's speed drifts
 between minutes), all on one corpus, and the outputs of both are compared record by record: every
-field of the candidate, its keywords and its COPY row.
+field of the candidate, its keywords and its COPY row (with the fixed embedding), and the COPY stream
+with the real embeddings.
 
     .venv/bin/python bench/making.py [--rounds 5] [--compare REV]
 """
@@ -19,6 +24,7 @@ field of the candidate, its keywords and its COPY row.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import hashlib
 import inspect
@@ -77,21 +83,26 @@ def corpus() -> list[tuple[str, str, str, str]]:
     return out
 
 
-def _make(tree: Path, records: list[tuple[str, str, str, str]], rounds: int) -> tuple[float, list[str]]:
-    """In a child: the best microseconds per record over `rounds`, and a digest of each record's output."""
+def _make(tree: Path, records: list[tuple[str, str, str, str]], rounds: int) -> tuple[float, float, list[str]]:
+    """In a child: the best microseconds per record over `rounds` of the making and of the embedding
+    (with the COPY rows), and a digest of each record's output and of the COPY stream."""
     sys.path.insert(0, str(tree))
     import msgspec
+    import numpy as np
 
     import app
     from app import embed
-    from app.embed import candidate_keywords, keyword_sets
+    from app.embed import HashingEmbedder, candidate_keywords, keyword_sets
     from app.emulator.dataset import SH
     from app.normalize import build_candidate
-    from app.pipeline.load import encode_rows
+    from app.pipeline.load import encode_rows, row_head
 
     assert Path(app.__file__).resolve().is_relative_to(tree.resolve()), f"app imported from {app.__file__}"
 
     takes_answers = "answers" in inspect.signature(build_candidate).parameters
+    # in the form the tree's embedders return: a float32 array since embeddings are arrays, else lists
+    fixed_embedding = np.array([_EMBEDDING], embed.EMBEDDING_DTYPE) if hasattr(embed, "EMBEDDING_DTYPE") else [
+        _EMBEDDING]
     jobs = [(text, role, datetime.fromisoformat(at), answers) for text, role, at, answers in records]
 
     def make(text: str, role: str, observed: datetime, answers: str):
@@ -101,7 +112,7 @@ def _make(tree: Path, records: list[tuple[str, str, str, str]], rounds: int) -> 
                                         observed=observed, zone=SH, happened_when_said=role != "segment", **extra)
         except (ValueError, OverflowError) as exc:  # a time the rules cannot place: skipped
             return repr(exc)
-        return candidate, candidate_keywords(candidate), encode_rows([candidate], [_EMBEDDING], SH).data
+        return candidate, candidate_keywords(candidate), encode_rows([candidate], fixed_embedding, SH).data
 
     make(*jobs[0])  # untimed: first uses (the script tables, the segmenter's dictionary)
     best = float("inf")
@@ -112,8 +123,18 @@ def _make(tree: Path, records: list[tuple[str, str, str, str]], rounds: int) -> 
         started = time.perf_counter()
         made = [make(*job) for job in jobs]
         best = min(best, (time.perf_counter() - started) / len(jobs) * 1e6)
+    candidates = [one[0] for one in made if not isinstance(one, str)]
+    embedding_best = float("inf")
+    for _ in range(rounds):
+        for candidate in candidates:  # the row made with the fixed embedding dropped, its head made again
+            candidate.__dict__.pop("_copy_row", None)
+            row_head(candidate, SH)
+        embedder = HashingEmbedder()
+        started = time.perf_counter()
+        stream = encode_rows(candidates, asyncio.run(embedder.embed([c.gist for c in candidates])), SH).data
+        embedding_best = min(embedding_best, (time.perf_counter() - started) / len(candidates) * 1e6)
     gc.enable()
-    digests = []
+    digests = [hashlib.blake2b(stream, digest_size=12).hexdigest()]
     for one in made:
         if isinstance(one, str):
             digests.append(one)
@@ -122,17 +143,17 @@ def _make(tree: Path, records: list[tuple[str, str, str, str]], rounds: int) -> 
         seen = msgspec.json.encode(candidate) + kw.to_binary() + bytes(str(size), "ascii") + (
             heads.to_binary() if heads is not None else b"") + row
         digests.append(hashlib.blake2b(seen, digest_size=12).hexdigest())
-    return best, digests
+    return best, embedding_best, digests
 
 
-def _child(tree: Path, corpus_file: Path, rounds: int) -> tuple[float, list[str]]:
+def _child(tree: Path, corpus_file: Path, rounds: int) -> tuple[float, float, list[str]]:
     # -P: this script's folder (bench/) is not put on the child's path, only `tree` (_make)
     done = subprocess.run([sys.executable, "-P", str(Path(__file__).resolve()), "--tree", str(tree), "--corpus",
                            str(corpus_file), "--rounds", str(rounds)], cwd=tree, capture_output=True, text=True)
     if done.returncode:
         sys.exit(f"the process of {tree} failed:\n{done.stderr}")
-    us, *digests = done.stdout.split()
-    return float(us), digests
+    us, embedding_us, *digests = done.stdout.split()
+    return float(us), float(embedding_us), digests
 
 
 def main(rounds: int, rev: str | None) -> None:
@@ -148,21 +169,30 @@ def main(rounds: int, rev: str | None) -> None:
             trees = {rev: Path(tmp) / "tree", "current": ROOT}
         try:
             taken: dict[str, list[float]] = {name: [] for name in trees}
+            embedding: dict[str, list[float]] = {name: [] for name in trees}
             outputs: dict[str, list[str]] = {}
             for number in range(1, rounds + 1):
                 for name, tree in trees.items():
-                    us, outputs[name] = _child(tree, corpus_file, ROUNDS_PER_PROCESS)
+                    us, embedding_us, outputs[name] = _child(tree, corpus_file, ROUNDS_PER_PROCESS)
                     taken[name].append(us)
-                    print(f"process {number} {name:>8}: {us:.1f} us a record", flush=True)
+                    embedding[name].append(embedding_us)
+                    print(f"process {number} {name:>8}: {us:.1f} us a record, embedding and COPY "
+                          f"{embedding_us:.2f} us", flush=True)
         finally:
             if rev:
                 subprocess.run(["git", "worktree", "remove", "--force", str(Path(tmp) / "tree")], cwd=ROOT, check=True)
     medians = {name: statistics.median(us) for name, us in taken.items()}
+    embedding_medians = {name: statistics.median(us) for name, us in embedding.items()}
     print("median " + ", ".join(f"{name} {us:.1f} us a record" for name, us in medians.items()))
+    print("median embedding and COPY " + ", ".join(f"{name} {us:.2f} us a record"
+                                                  for name, us in embedding_medians.items()))
     if rev:
-        differ = sum(a != b for a, b in zip(outputs[rev], outputs["current"], strict=True))
-        print(f"making now/before {medians['current'] / medians[rev]:.2f}x; outputs: "
-              + ("identical" if not differ else f"{differ} of {len(records)} records differ"))
+        stream_differs = outputs[rev][0] != outputs["current"][0]
+        differ = sum(a != b for a, b in zip(outputs[rev][1:], outputs["current"][1:], strict=True))
+        print(f"making now/before {medians['current'] / medians[rev]:.2f}x, embedding and COPY "
+              f"{embedding_medians['current'] / embedding_medians[rev]:.2f}x; outputs: "
+              + ("identical" if not differ else f"{differ} of {len(records)} records differ")
+              + (", the COPY streams with the embeddings differ" if stream_differs else ""))
 
 
 if __name__ == "__main__":
@@ -173,7 +203,7 @@ if __name__ == "__main__":
     parser.add_argument("--corpus", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.tree:
-        us, digests = _make(args.tree, json.loads(args.corpus.read_text()), args.rounds)
-        print(f"{us:.3f}", *digests)
+        us, embedding_us, digests = _make(args.tree, json.loads(args.corpus.read_text()), args.rounds)
+        print(f"{us:.3f}", f"{embedding_us:.3f}", *digests)
     else:
         main(args.rounds, args.compare)

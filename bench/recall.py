@@ -226,7 +226,7 @@ async def bench_size(n: int, database_url: str, rounds: int, dim: int) -> dict:
             cold = time.perf_counter() - t
             plan, clock = plan_request(QUERY, None, DEMO_NOW, None)
             cands = (await fetch_candidates(plan, clock, USER, deps.upstreams)).candidates
-            vecs = np.array(await embedder.embed([c.gist for c in cands]))
+            vecs = np.array(await embedder.embed([c.gist for c in cands]), dtype=np.float64)
             baseline(plan, cands, vecs)  # untimed: the first run pays for rjieba's and numpy's warm-up
             # each round times the whole query, the SQL path and the baseline back to back: the
             # machine's speed drifts between minutes, so a ratio is only fair within a round

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import httpx
+import numpy as np
 import pytest
 
 from app.cache import NormalizedRecords, TimelineCache
@@ -128,8 +129,8 @@ async def test_http_embedder_speaks_the_openai_shape():
         embedder = HttpEmbedder(client, "http://embed", model="e5-small", token="sk-test", dim=2)
         vectors = await embedder.embed(["甲", "乙"])
         again = await embedder.embed(["乙", "甲", "乙"])  # cached: the handler would reject this input
-    assert vectors == [[1.0, 0.0], [0.0, 1.0]]
-    assert again == [[0.0, 1.0], [1.0, 0.0], [0.0, 1.0]]
+    assert vectors.dtype == np.float32 and vectors.tolist() == [[1.0, 0.0], [0.0, 1.0]]
+    assert again.tolist() == [[0.0, 1.0], [1.0, 0.0], [0.0, 1.0]]
 
 
 async def test_http_embeddings_of_another_dimension_are_refused():
@@ -151,7 +152,8 @@ async def test_http_embedder_failure_is_a_clear_503_error():
 
 
 def _loop_vector(text: str, dim: int) -> list[float]:
-    """The hashing embedder as one loop per character (what HashingEmbedder computes in numpy)."""
+    """The hashing embedder as one loop per character (what HashingEmbedder computes in numpy), in
+    single precision as pgvector keeps it."""
     from app.embed import _GOLDEN, _LATIN, hash_str, normalize_text
 
     vec = [0.0] * dim
@@ -172,7 +174,7 @@ def _loop_vector(text: str, dim: int) -> list[float]:
             vec[h % dim] += 1.5 if (h >> 20) & 1 else -1.5
         prev = o
     length = sum(v * v for v in vec) ** 0.5 or 1.0
-    return [v / length for v in vec]
+    return np.array([v / length for v in vec], dtype=np.float32).tolist()
 
 
 async def test_hashing_embedder_in_numpy_is_the_per_character_loop_bit_for_bit():
@@ -182,9 +184,10 @@ async def test_hashing_embedder_in_numpy_is_the_per_character_loop_bit_for_bit()
              "明天下午三点和张总签合同", "ＭｅＩｎｐｕｔ 二零二六年", "a b", "会"]
     embedder = HashingEmbedder(dim=64, cache_size=4)
     first = await embedder.embed(texts)
-    assert first == [_loop_vector(t, 64) for t in texts]
-    assert await embedder.embed(texts[::-1]) == first[::-1]  # some from the cache, some hashed again
-    assert embedder.vector("会") == _loop_vector("会", 64)
+    assert first.dtype == np.float32 and first.tolist() == [_loop_vector(t, 64) for t in texts]
+    assert (await embedder.embed(texts[::-1])).tolist() == first[::-1].tolist()  # some cached, some hashed again
+    assert embedder.vector("会").tolist() == _loop_vector("会", 64)
+    assert (await embedder.embed([])).shape == (0, 64)
 
 
 def test_the_explain_printout_keeps_its_columns_whatever_the_stage_and_lists_the_changes():

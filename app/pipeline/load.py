@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from app.candidate import Candidate
 from app.embed import candidate_keywords
 from app.keywords import KIN_NAMES
@@ -51,14 +53,21 @@ class CopyRows:
     count: int
 
 
-def encode_rows(candidates: list[Candidate], embeddings: list[list[float]], zone: tzinfo) -> CopyRows:
-    """The candidates' COPY stream, `local_day` in `zone` (day-grain dedupe). Pure Python, so it
-    runs before a connection is taken."""
+def encode_rows(candidates: list[Candidate], embeddings: np.ndarray, zone: tzinfo) -> CopyRows:
+    """The candidates' COPY stream, `local_day` in `zone` (day-grain dedupe), one row of `embeddings`
+    each. Pure Python, so it runs before a connection is taken."""
+    if len(embeddings) != len(candidates):
+        raise ValueError(f"{len(candidates)} candidates but {len(embeddings)} embeddings")
+    # pgvector's binary form: the field's length, the dimension, an unused 0, then big-endian float32s
+    # (all rows converted in one C pass)
+    packed = np.ascontiguousarray(embeddings, dtype=">f4").tobytes()
+    step = len(packed) // len(candidates) if candidates else 0
+    vector_head = struct.pack(">iHH", 4 + step, step // 4, 0)
     fields = len(COLUMNS)
     parts = [_HEADER]
-    for i, (c, vec) in enumerate(zip(candidates, embeddings, strict=True)):
+    for i, c in enumerate(candidates):
         parts.append(_ROW_START.pack(fields, 4, i))
-        parts.append(_row_tail(c, vec, zone))
+        parts.append(_row_tail(c, packed[i * step:(i + 1) * step], vector_head, zone))
     parts.append(_TRAILER)
     return CopyRows(data=b"".join(parts), count=len(candidates))
 
@@ -71,12 +80,12 @@ async def load_candidates(run: SqlRun, rows: CopyRows) -> int:
     return loaded
 
 
-def _row_tail(c: Candidate, vec: list[float], zone: tzinfo) -> bytes:
-    """The candidate's COPY row after the id: encoded once per zone and embedding."""
+def _row_tail(c: Candidate, vec: bytes, vector_head: bytes, zone: tzinfo) -> bytes:
+    """The candidate's COPY row after the id: encoded once per zone and embedding (`vec`, packed)."""
     memo = c.__dict__.get(_MEMO)
-    if memo is not None and memo[0] == zone and (memo[1] is vec or memo[1] == vec):
+    if memo is not None and memo[0] == zone and memo[1] == vec:
         return memo[2]
-    tail = row_head(c, zone) + _binary(struct.pack(f">HH{len(vec)}f", len(vec), 0, *vec))
+    tail = row_head(c, zone) + vector_head + vec
     c.__dict__.pop(_HEAD, None)  # held in the row now
     c.__dict__[_MEMO] = (zone, vec, tail)
     return tail

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.cache import KnownList, KnownLists, ListSlot
@@ -25,7 +26,7 @@ from app.candidate import Candidate
 from app.contracts import ChangedItem, ContextPlan, ExplainStep, UserSnapshot
 from app.db.engine import pooled_connection
 from app.db.errors import database_errors
-from app.embed import Embedder, keyword_vector
+from app.embed import EMBEDDING_DTYPE, Embedder, keyword_vector
 from app.pipeline.dedupe import MAX_NEIGHBOURS, SINGLETONS, WINDOW_MINUTES, Clusters, dedupe
 from app.pipeline.filter import filter_by_mode
 from app.pipeline.lifecycle import apply_lifecycle
@@ -85,11 +86,11 @@ async def prepare_stages(plan: ContextPlan, clock: Clock, candidates: list[Candi
     slot = known.slot(candidates, clock.zone) if known is not None else None
     found = slot.found if slot is not None else None
     texts = [*([] if found else [c.gist for c in candidates]), *([topic_text] if terms else [])]
-    vectors = await embedder.embed(texts) if texts else []
-    topic_embedding = vectors.pop() if terms else [0.0] * embedder.dim
+    vectors = await embedder.embed(texts) if texts else np.empty((0, embedder.dim), EMBEDDING_DTYPE)
+    topic_embedding = vectors[-1].tolist() if terms else [0.0] * embedder.dim
     topic_keywords, topic_keyword_count = keyword_vector(topic_text)
     rows = CopyRows(data=found.copy_stream, count=len(candidates)) if found else encode_rows(
-        candidates, vectors, clock.zone)
+        candidates, vectors[:len(candidates)], clock.zone)
     return StageInput(plan=plan, clock=clock, candidates=candidates, rows=rows, slot=slot,
                       topic=TopicQuery(terms=terms, embedding=topic_embedding, keywords=topic_keywords,
                                        keyword_count=topic_keyword_count))
