@@ -55,7 +55,11 @@ _FUNCTION_WORDS = frozenset(
     "我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这边 那边 一下 一起 一遍 一点 一些 还有 还是 什么 怎么 怎么样 "
     "为什么 哪些 哪个 可以 可能 需要 应该 已经 之前 以前 之后 以后 时候 现在 然后 因为 所以 但是 如果 就是 还要 "
     "我该 要是 不要 没有 不是 是不是 有没有 帮我 帮忙 一定 记得 别忘 提醒 知道 觉得 感觉 比较 特别 真的 好的 谢谢 "
-    "这样 那样 的话 起来 出来 过来 一下子 东西 事情 问题 情况 截止 截至 最晚 最迟".split()
+    "这样 那样 的话 起来 出来 过来 一下子 东西 事情 问题 情况 截止 截至 最晚 最迟 "
+    # moving a plan says when it is now, not what it is (「年糕的疫苗往后挪到3月29号」 is about 年糕 and 疫苗)
+    "改到 挪到 推到 推迟 延后 顺延 往后 往前 提前 "
+    # nor how or when it came about (「王姐临时要去看场地，见面改到后天」 is about 王姐 and the meeting)
+    "临时 直接 马上 赶紧 顺便 顺手 总算 终于 刚才 刚刚 突然 居然 竟然 其实 本来 原来 一直".split()
 )
 # Words that only say when (a record's own time is compared as a time, not as words).
 _TIME_WORD = re.compile(

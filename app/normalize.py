@@ -97,6 +97,8 @@ _EMBED_CHARS = 4000  # long texts are cut before analysis
 _CALLED_OFF = re.compile(
     r"取消|去不了|去不成|办不成|来不了|作废|泡汤|(?<![要快怕])黄了|算了|改天(?:再|吧|了)|改期了|延期了|撤了|推掉|爽约|"
     r"停一次(?![电水气])|停一期|停课(?!不)|"
+    # excused from a class, meeting or shift (「4月1号的瑜伽课请假了」「明天的例会我请了假」); not leave taken for a trip
+    r"(?:课|会|班|训练|排练|活动|聚会|聚餐)(?:我|也|就)?(?:已经)?请(?:了|过|好)?假|"
     # 不去了, 不用开了, 不聚了, 就不参加了, 不用接孩子了 (a verb of doing the plan; not 不错了, 不早了)
     r"(?<![看用赶追考])不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)"
     r"[^，。,；！就才]{0,3}了"
@@ -108,9 +110,9 @@ _DONE_VERB = "(?:发|交|缴|寄|提交|报|办|做|弄|写|改|填|订|约|买|
 _GOT_DONE = re.compile(
     # not when negated: 「报告到现在还没写完」 is not done
     # nor when only part is: 「第三讲写了一半」
-    rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|清|上|下来|出去|上去|掉|回)?了(?!一半|一部分|一小半|一大半|几|一些|些|吗|没)|"
+    rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|清|上|下来|出去|上去|掉|回来|回)?了(?!一半|一部分|一小半|一大半|几|一些|些|吗|没)|"
     rf"{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
-    r"(?:发|交|寄|转|回复)给[^，。,；]{1,8}了|(?:交|提交|传)到(?!哪)[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
+    r"(?:发|交|寄|转|传|回复)给[^，。,；]{1,8}了|(?:交|提交|传)到(?!哪)[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
     # 「车票抢到了！」: got hold of what was to be got
     r"(?<![等要是果])(?:抢|买|订|约|拿|领|借|挂)到了(?!吗|没)|"
     # 「书还了」: returned
@@ -169,6 +171,11 @@ _ORDERED = re.compile(r"把(?![我人他她])(?![^，。,；！]*(?:了|忘|丢|
 # a request put as a question (「能提醒我明天9点给王总打电话吗？」) is what it asks for
 _REQUEST = re.compile(rf"提醒|帮我|帮忙|{REMIND}|记一下|能不能|可不可以|麻烦")
 _ASKED = re.compile(r"[^，。；！？,;!?\n]*[？?]+")  # a clause that ends in a question mark, with it
+# what a text goes on to ask the assistant to work out or write, to the end (not what it asks to be
+# booked or bought on the user's behalf: 帮我订…, 帮我约…)
+_ASSISTANT_TASK = re.compile(
+    r"(?<=[^，。；！？,;!?\s])[，,。；;！!]\s*(?:帮我|帮忙|麻烦你?)(?:算|写|查|看|想|捋|翻译|列|整理|润色|估|推荐|出个|出一|拟|起草|总结|分析)"
+    r"[\s\S]*$")
 
 
 def _asks(text: str) -> bool:
@@ -348,8 +355,11 @@ def _status(kind: ItemType, text: str, event_time: datetime | None, observed: da
 
 def _change(body: str, kind: ItemType, status: ItemStatus, expr: TimeExpression | None,
             observed: datetime) -> Change | None:
-    moved = _MOVED.search(body) is not None and expr is not None and expr.end > observed
-    if _CALLED_OFF.search(body) and not (moved and _PUT_OFF.search(body)):
+    moved = _MOVED.search(body) if expr is not None and expr.end > observed else None
+    called_off = _CALLED_OFF.search(body)
+    # put off to a time named, or called off and then set for a new time (「航班取消了，改签到周四早上七点」):
+    # moved, not called off
+    if called_off and not (moved and (_PUT_OFF.search(body) or called_off.start() < moved.start())):
         return "cancelled"
     if moved:
         return "moved"
@@ -455,7 +465,10 @@ def _text_time(expr: TimeExpression | None, kind: ItemType, body: str, observed:
 def _told(text: str) -> str:
     """What a text tells, without the questions it goes on to ask (「11月1号晚上七点结婚十周年，给我家那位
     准备什么礼物好？」 tells of an anniversary; what to prepare is asked, not a task set) — unless it
-    asks for something to be done (「能提醒我…吗？」) or is nothing but questions."""
+    asks for something to be done (「能提醒我…吗？」) or is nothing but questions — and without the work
+    it then hands the assistant (「原片传给小鹿了，帮我算下要付多少」: the reckoning is no plan of the user's)."""
+    if "帮" in text or "麻烦" in text:
+        text = _ASSISTANT_TASK.sub("", text) or text
     if not _asks(text) or _REQUEST.search(text):
         return text
     told = _ASKED.sub("，", text)

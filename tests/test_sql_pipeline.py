@@ -904,6 +904,35 @@ async def test_a_change_in_few_words_is_tied_to_its_plan_by_the_person_and_the_d
     assert planned == {"other": D(4, 14)}, "the dinner is off; the training is next week"
 
 
+async def test_a_move_is_tied_by_what_moves_not_by_the_words_of_moving(engine):
+    # 往后, 挪到, 临时: how and when a plan moves, no word of what it is
+    vet = _said("vet", "年糕的疫苗约了下周一上午十点半，宠物医院提醒前一晚别喂太饱", D(1, 19))
+    vet_moved = _said("vet_moved", "年糕的疫苗往后挪到9月14号10:30，医生说不碍事", D(2, 17))
+    talk = _said("talk", "9月4日下午两点跟喜上眉梢的王姐谈长期合作", D(1, 12))
+    talk_moved = _said("talk_moved", "王姐临时要去看场地，见面改到下周二下午3点半", D(2, 19))
+    assert (vet_moved.change, talk_moved.change) == ("moved", "moved")
+    result = await _bundle_rows(engine, [vet, vet_moved, talk, talk_moved], "这周有什么安排？", D(2, 20))
+    assert sorted((c.item, c.kind) for c in result.changes) == [("talk", "moved"), ("vet", "moved")]
+
+
+async def test_excused_from_a_class_calls_it_off_and_a_flight_rebooked_is_moved(engine):
+    yoga = _said("yoga", "周五晚上七点半上瑜伽课", D(1, 9))
+    excused = _said("excused", "周五的瑜伽课请假了，人在成都", D(2, 9))
+    flight = _said("flight", "订了周四18:40飞成都的航班", D(1, 10))
+    rebooked = _said("rebooked", "航班取消了！改签到周五早上七点一刻", D(3, 9))
+    assert (excused.change, rebooked.change) == ("cancelled", "moved")
+    result = await _bundle_rows(engine, [yoga, excused, flight, rebooked], "这周有什么安排？", D(3, 10))
+    assert sorted((c.item, c.kind) for c in result.changes) == [("flight", "moved"), ("yoga", "cancelled")]
+
+
+async def test_prints_fetched_from_the_print_shop_tick_off_the_printing(engine):
+    printing = _said("printing", "婚博会的易拉宝和样册最晚周五必须印好", D(1, 10))
+    fetched = _said("fetched", "阿杰刚才把易拉宝和样册从打印店取回来了，颜色没偏", D(4, 11, 35))
+    assert fetched.change == "done"
+    result = await _bundle_rows(engine, [printing, fetched], "这周还有什么要交的？", D(4, 12))
+    assert [(c.item, c.kind) for c in result.changes] == [("printing", "done")]
+
+
 async def test_a_done_record_ticks_off_another_plan_of_that_day_only_by_a_word_besides_the_people(engine):
     quote = _said("quote", "周五前把报价单发给王总", D(1, 9))
     lunch = _said("lunch", "周五中午跟王总吃饭", D(1, 10))
