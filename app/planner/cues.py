@@ -36,6 +36,8 @@ SOON = re.compile(r"(?<![跑睡玩看等歇聊坐躺])(?:待会儿?|等会儿?|�
 # asks for advice, 「早上空腹喝咖啡好吗」, while 「约好没」 is a status)
 STATUS_QUESTION = re.compile(r"(?:给|到)[^，。？?]{1,6}没有?[?？]?\s*$|(?:出|回|上)去(?:没|没有)[?？]?\s*$|(?:了|完|掉|过|来)(?:吗|没|没有|么)(?:啊|呀|呢)?[?？]?\s*$|好(?:没|没有)(?:啊|呀|呢)?[?？]?\s*$|"
                              r"定下来没|弄好没|搞定没|办好没|有没有(?:签|交|发|约|定|办|做|搞定|弄好|完成|回复|回)|"
+                             # where or when a thing of theirs was settled: 「许诺他们的婚礼定在哪了？」
+                             r"(?:定|约|改|放)在(?:哪|哪儿|哪里|哪天|几号|什么时候|啥时候)(?:了|呢|啊)?[?？]?\s*$|"
                              r"(?P<verb>[签交发约定办做买订付还寄])没(?P=verb)")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」

@@ -275,6 +275,13 @@ QUESTIONS = [
     ("你吃了吗", None, "SKIP", None, None),
     ("下周一之前得搞定哪些事？", "DUE_IN", "REQUIRED", [], None),
     ("这个月我说起过老妈的哪些事？", "MENTIONED_IN", "REQUIRED", ["妈妈"], None),
+    # the verb's 过 is not read into the name after it (过程 of 说起过程野)
+    ("这个月我说起过程野的哪些事？", "MENTIONED_IN", "REQUIRED", ["程野"], None),
+    ("我提过程序优化的事吗", None, "REQUIRED", ["优化", "程序"], None),
+    # where or when a thing of one's own was settled
+    ("许诺他们的婚礼定在哪了？", "AMBIGUOUS", "REQUIRED", ["许诺", "婚礼"], None),
+    ("下次团建定在哪天了", "AMBIGUOUS", "REQUIRED", ["团建"], None),
+    ("婚礼一般定在哪里比较好？", None, "SKIP", None, None),
     # how much, how often, how it went, what kind: no topic (each made every item score as off-topic)
     ("昨天一天都忙活了些什么？", "OCCURRED_IN", "REQUIRED", [], None),
     ("下周的行程帮我过一遍", "PLANNED_IN", "REQUIRED", [], None),
