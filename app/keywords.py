@@ -55,14 +55,18 @@ _FUNCTION_WORDS = frozenset(
     "我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这边 那边 一下 一起 一遍 一点 一些 还有 还是 什么 怎么 怎么样 "
     "为什么 哪些 哪个 可以 可能 需要 应该 已经 之前 以前 之后 以后 时候 现在 然后 因为 所以 但是 如果 就是 还要 "
     "我该 要是 不要 没有 不是 是不是 有没有 帮我 帮忙 一定 记得 别忘 提醒 知道 觉得 感觉 比较 特别 真的 好的 谢谢 "
-    "这样 那样 的话 起来 出来 过来 一下子 东西 事情 问题 情况 截止 截至 最晚 最迟 "
-    # moving a plan says when it is now, not what it is (「年糕的疫苗往后挪到3月29号」 is about 年糕 and 疫苗)
-    "改到 挪到 推到 推迟 延后 顺延 往后 往前 提前 "
-    # nor how or when it came about (「王姐临时要去看场地，见面改到后天」 is about 王姐 and the meeting)
+    "这样 那样 的话 起来 出来 过来 一下子 东西 事情 问题 情况 截止 截至 最晚 最迟".split()
+)
+# Words of how a thing moved or came about, no word of what it is: moving a plan says when it is now
+# (「年糕的疫苗往后挪到3月29号」 is about 年糕 and 疫苗), and 「王姐临时要去看场地，见面改到后天」 is about 王姐
+# and the meeting. Not content words of a record; a question may still ask about them (「哪些会推迟了」).
+_MANNER_WORDS = frozenset(
+    "改到 挪到 推到 推迟 延后 顺延 往后 往前 "
     "临时 直接 马上 赶紧 顺便 顺手 总算 终于 刚才 刚刚 突然 居然 竟然 其实 本来 原来 一直".split()
 )
+_NOT_CONTENT = _FUNCTION_WORDS | _MANNER_WORDS
 # Words that only say when (a record's own time is compared as a time, not as words).
-_TIME_WORD = re.compile(
+TIME_WORD = re.compile(
     r"(?:大?[前后]|[今明昨])(?:天|日|晚|早|夜|儿)|[上中下]午|晚上|早上|凌晨|傍晚|半夜|夜里|周末|[本这上下]周|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]?|[零〇一二两三四五六七八九十半\d]+(?:点|点半|时|分|分钟|号|日|月|月份|年|刻|天|周|小时)|"
     r"[上下本这]个?月|今年|去年|明年|月[初中底末]|年[初中底末]"
@@ -96,8 +100,10 @@ def people_in(text: str) -> list[str]:
     return [*named, *(name for rx, name in _KIN if rx.search(family))]
 
 
-def keywords(text: str) -> list[str]:
-    """The content words of `text`, lower-cased, each once, sorted."""
+def keywords(text: str, *, manner: bool = False) -> list[str]:
+    """The content words of `text`, lower-cased, each once, sorted; with `manner`, the words of how a
+    thing moved or came about too (a question's topic may be one)."""
+    skipped = _FUNCTION_WORDS if manner else _NOT_CONTENT
     text = text.lower()
     out = set(people_in(text))
     out.update(word for rx, word in _SAME_THING if rx.search(text))
@@ -109,7 +115,7 @@ def keywords(text: str) -> list[str]:
             if word.isascii():
                 if word.isalnum() and not word.isdigit():
                     out.add(word)
-            elif len(word) >= 2 and word not in _FUNCTION_WORDS and not _TIME_WORD.fullmatch(word):
+            elif len(word) >= 2 and word not in skipped and not TIME_WORD.fullmatch(word):
                 out.add(word)
                 if len(word) >= 3 and not rjieba.has_word(word):
                     # a word the dictionary lacks was guessed (开周会: 开 + 周会?): its bigrams hedge the guess

@@ -17,7 +17,7 @@ import msgspec
 
 from app.candidate import Candidate, Role, Status
 from app.contracts import Change, Grain, ItemStatus, ItemType, SourceName, TimeExpression
-from app.keywords import KIN_PATTERN, PERSON_PATTERN, family_in, people_in
+from app.keywords import KIN_PATTERN, PERSON_PATTERN, TIME_WORD, family_in, people_in
 from app.planner.tense import CLAUSE as _CLAUSE
 from app.planner.tense import DONE, MUST_DO, REMIND, STILL_AHEAD, clause_around
 from app.planner.timeparse import GRAIN_ORDER, is_deadline, parse
@@ -67,7 +67,7 @@ _FRAMING = re.compile(
 )
 _PERIODS = ("week", "month", "quarter", "year")
 # a plan moved to a time (周会改到周五): said by the record that moves it, and framing its new time
-_MOVE_TO = "改到|改在|推迟到|推到|延到|延后到|延期到|顺延到|提前到|往前提到|挪到|换到|调到|改签到"
+_MOVE_TO = "改到|改在|推迟到|推到|延到|延后到|延期到|顺延到|提前到|往前提到|挪到|换到|调到|改签到|改约到"
 # Deadline words said with a time (截止到…, …之前): the item's due time says them, and so do the
 # words that move a plan to its time (往后挪到…); 整 after a clock time (四点整) is part of it
 _DEADLINE_BEFORE = re.compile(rf"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在|[定约]在|安排在|定于|(?:往[前后])?(?:{_MOVE_TO}))$")
@@ -98,7 +98,9 @@ _CALLED_OFF = re.compile(
     r"取消|去不了|去不成|办不成|来不了|作废|泡汤|(?<![要快怕])黄了|算了|改天(?:再|吧|了)|改期了|延期了|撤了|推掉|爽约|"
     r"停一次(?![电水气])|停一期|停课(?!不)|"
     # excused from a class, meeting or shift (「4月1号的瑜伽课请假了」「明天的例会我请了假」); not leave taken for a trip
-    r"(?:课|会|班|训练|排练|活动|聚会|聚餐)(?:我|也|就)?(?:已经)?请(?:了|过|好)?假|"
+    # (会 of a meeting, not the 会 of 我会请假, 学会; 班 of a class or shift, not 上班, 加班)
+    r"(?:课|(?<![我你他她不也就将待一学机要还都])会|(?<![上下加])班|训练|培训|排练|活动|聚会|聚餐)"
+    r"(?:都|我|也|就)?(?:会|已经)?请(?:了|过|好|个)?假(?![条单])|"
     # 不去了, 不用开了, 不聚了, 就不参加了, 不用接孩子了 (a verb of doing the plan; not 不错了, 不早了)
     r"(?<![看用赶追考])不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)"
     r"[^，。,；！就才]{0,3}了"
@@ -110,9 +112,11 @@ _DONE_VERB = "(?:发|交|缴|寄|提交|报|办|做|弄|写|改|填|订|约|买|
 _GOT_DONE = re.compile(
     # not when negated: 「报告到现在还没写完」 is not done
     # nor when only part is: 「第三讲写了一半」
-    rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|清|上|下来|出去|上去|掉|回来|回)?了(?!一半|一部分|一小半|一大半|几|一些|些|吗|没)|"
+    rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|清|上|下来|出去|上去|掉|回)?了(?!一半|一部分|一小半|一大半|几|一些|些|吗|没)|"
     rf"{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
-    r"(?:发|交|寄|转|传|回复)给[^，。,；]{1,8}了|(?:交|提交|传)到(?!哪)[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
+    r"(?<!忘了|忘记)(?:发|交|寄|转|(?<![冒感病毒艺])传|回复)给[^，。,；]{1,8}了(?!吗|没|么)|(?:交|提交|传)到(?!哪)[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
+    # 「易拉宝从打印店取回来了」: fetched (not 被…寄回来了, sent back)
+    r"(?:取|买|领|借|修|配)回来了(?!吗|没)|"
     # 「车票抢到了！」: got hold of what was to be got
     r"(?<![等要是果])(?:抢|买|订|约|拿|领|借|挂)到了(?!吗|没)|"
     # 「书还了」: returned
@@ -124,6 +128,7 @@ _GOT_DONE = re.compile(
 _MOVED = re.compile(rf"{_MOVE_TO}|改成|改为|往后挪|往前挪")
 # put off to a time named (「ECMO培训延期了，改到12月1号下午2点」): moved, not called off
 _PUT_OFF = re.compile(r"延期了|改期了")
+_ANOTHER_THING = re.compile(r"[。？?\n]|另外|还有|顺便|把")  # between a calling off and a move: of two plans
 
 
 class Stated(msgspec.Struct, frozen=True, kw_only=True):
@@ -174,8 +179,9 @@ _ASKED = re.compile(r"[^，。；！？,;!?\n]*[？?]+")  # a clause that ends i
 # what a text goes on to ask the assistant to work out or write, to the end (not what it asks to be
 # booked or bought on the user's behalf: 帮我订…, 帮我约…)
 _ASSISTANT_TASK = re.compile(
-    r"(?<=[^，。；！？,;!?\s])[，,。；;！!]\s*(?:帮我|帮忙|麻烦你?)(?:算|写|查|看|想|捋|翻译|列|整理|润色|估|推荐|出个|出一|拟|起草|总结|分析)"
-    r"[\s\S]*$")
+    r"(?<=[^，。；！？,;!?\s])[，,。；;！!]\s*(?:帮我|帮忙|麻烦你?)"
+    r"(?:算|写|查|看(?!孩子|娃|家|店|着)|想(?!着)|捋|翻译|列|整理|润色|估|推荐|出个|出一|拟|起草|总结|分析)"
+    r"[^，,。；;！!？?\n]*")
 
 
 def _asks(text: str) -> bool:
@@ -357,9 +363,12 @@ def _change(body: str, kind: ItemType, status: ItemStatus, expr: TimeExpression 
             observed: datetime) -> Change | None:
     moved = _MOVED.search(body) if expr is not None and expr.end > observed else None
     called_off = _CALLED_OFF.search(body)
-    # put off to a time named, or called off and then set for a new time (「航班取消了，改签到周四早上七点」):
-    # moved, not called off
-    if called_off and not (moved and (_PUT_OFF.search(body) or called_off.start() < moved.start())):
+    # put off to a time named, or called off and then set for a new time, in one breath (「航班取消了！改签到
+    # 这周四早上七点一刻」): moved, not called off; not 「会取消了，改到哪天另行通知」, 「烧烤取消了，改成涮火锅」,
+    # nor another plan moved after it (「明天的会取消了。另外周五的复盘挪到下午三点」)
+    reset = (moved is not None and called_off is not None and called_off.start() < moved.start()
+             and _moves_to(body, expr, moved) and not _ANOTHER_THING.search(body, called_off.end(), moved.start()))
+    if called_off and not (moved and (_PUT_OFF.search(body) or reset)):
         return "cancelled"
     if moved:
         return "moved"
@@ -468,7 +477,8 @@ def _told(text: str) -> str:
     asks for something to be done (「能提醒我…吗？」) or is nothing but questions — and without the work
     it then hands the assistant (「原片传给小鹿了，帮我算下要付多少」: the reckoning is no plan of the user's)."""
     if "帮" in text or "麻烦" in text:
-        text = _ASSISTANT_TASK.sub("", text) or text
+        # (one that names a time is about a plan of the user's: 「帮我想想周五彩排要准备什么」)
+        text = _ASSISTANT_TASK.sub(lambda m: m.group(0) if TIME_WORD.search(m.group(0)) else "", text) or text
     if not _asks(text) or _REQUEST.search(text):
         return text
     told = _ASKED.sub("，", text)

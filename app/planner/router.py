@@ -108,7 +108,7 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
         elif len(chunk) >= 2:
             # what is left between the cue words may still hold a verb or a particle (「bug修」「合同签」):
             # its content words are the terms, or the chunk itself when the segmenter finds none
-            terms = [*_LATIN_WORD.findall(chunk), *(w for w in keywords(chunk) if not w.isascii())] or [chunk]
+            terms = [*_LATIN_WORD.findall(chunk), *(w for w in keywords(chunk, manner=True) if not w.isascii())] or [chunk]
         else:
             terms = []
         for term in terms:

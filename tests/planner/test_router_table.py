@@ -282,6 +282,8 @@ QUESTIONS = [
     ("许诺他们的婚礼定在哪了？", "AMBIGUOUS", "REQUIRED", ["许诺", "婚礼"], None),
     ("下次团建定在哪天了", "AMBIGUOUS", "REQUIRED", ["团建"], None),
     ("婚礼一般定在哪里比较好？", None, "SKIP", None, None),
+    # a question may ask about how a thing moved, though a record's words of it are no content words
+    ("最近哪些会延后了", None, "REQUIRED", ["延后"], None),
     # how much, how often, how it went, what kind: no topic (each made every item score as off-topic)
     ("昨天一天都忙活了些什么？", "OCCURRED_IN", "REQUIRED", [], None),
     ("下周的行程帮我过一遍", "PLANNED_IN", "REQUIRED", [], None),
