@@ -1,5 +1,5 @@
 -- name: score_items
--- params: ids, roots, topics, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
+-- params: ids, roots, topics, lead_topic, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
 -- RFC §7 + §9: one row per cluster (ids[i]'s cluster is roots[i], from app/pipeline/dedupe.py; an
 -- in-window item not in ids is its own cluster's root or alone), best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
@@ -7,8 +7,9 @@
 -- importance and temporal_match are the best of the members; `change` is what a later record did to
 -- a member plan (app/pipeline/lifecycle.py). recall_score is the product
 -- source_quality × temporal_match × semantic_match × importance × extraction_confidence, each in
--- [0, 1]. With no topic in the query nothing is penalised for lacking one; an item naming a topic
--- term in any of its records matches fully, others by embedding similarity or by the share of the topic's keywords they
+-- [0, 1]. With no topic in the query nothing is penalised for lacking one; an item naming the
+-- question's first topic term (lead_topic) in any of its records, or every term any item names, matches
+-- fully, others by embedding similarity or by the share of the topic's keywords they
 -- contain, whichever is higher, and a little more for naming a cue of their own source's expansion
 -- (RFC §8: cue_sources[i] is the source whose retrieval expands to cue_terms[i], e.g. chat → 约, 跟进,
 -- a caller's plan may give its own); the plan's target weight for the item's type tilts it (0.5 + 0.5 w). A user-snapshot
@@ -16,14 +17,30 @@
 -- things, importance counts in full; otherwise it only tilts the ranking: 0.3 + 0.7 × importance for a
 -- bare remark, 0.5 + 0.5 × importance for an event, plan or decision (in the range asked, it is an
 -- answer whatever score an upstream gave it; a remark has to earn its place).
-WITH members AS (
-    SELECT coalesce(k.root, w.id) AS cluster, w.id, w.source, w.type, w.source_quality, w.confidence, w.event_time, w.observed_time,
-           w.importance, w.temporal_match, w.group_key,
-           coalesce(cardinality(CAST(:topics AS text[])), 0) > 0 AND EXISTS (
-               SELECT 1 FROM recall_candidates c CROSS JOIN unnest(CAST(:topics AS text[])) tp
-               WHERE c.id = w.id AND strpos(lower(c.title || ' ' || c.content), lower(tp)) > 0) AS names_topic
+WITH clustered AS (
+    SELECT coalesce(k.root, w.id) AS cluster, w.*
     FROM recall_window w
     LEFT JOIN unnest(CAST(:ids AS integer[]), CAST(:roots AS integer[])) AS k (id, root) ON k.id = w.id
+), naming AS (  -- the topic terms each in-window record names
+    SELECT cl.id, cl.cluster, tp
+    FROM clustered cl
+    JOIN recall_candidates c ON c.id = cl.id
+    CROSS JOIN unnest(CAST(:topics AS text[])) tp
+    WHERE strpos(lower(c.title || ' ' || c.content), lower(tp)) > 0
+), cluster_terms AS (
+    SELECT cluster, count(DISTINCT tp) AS terms FROM naming GROUP BY cluster
+), whole AS (
+    SELECT count(DISTINCT tp) AS terms FROM naming
+), members AS (
+    -- an item names the topic when one of its records names the question's first term (「恒通的合同」:
+    -- 恒通, whose thing it is) or it names every term any item names; an item naming only the others
+    -- (another client's 合同, every other wedding of 「许诺他们的婚礼」) is matched by its similarity, not in full
+    SELECT cl.cluster, cl.id, cl.source, cl.type, cl.source_quality, cl.confidence, cl.event_time, cl.observed_time,
+           cl.importance, cl.temporal_match, cl.group_key,
+           EXISTS (SELECT 1 FROM naming n WHERE n.id = cl.id)
+             AND (EXISTS (SELECT 1 FROM naming n WHERE n.id = cl.id AND n.tp = CAST(:lead_topic AS text))
+                  OR (SELECT ct.terms FROM cluster_terms ct WHERE ct.cluster = cl.cluster) = wh.terms) AS names_topic
+    FROM clustered cl CROSS JOIN whole wh
 ), representative AS (
     -- among equals, the record that names the topic speaks for the item (it shows why it matched)
     SELECT DISTINCT ON (cluster) cluster, id AS rep, source, type, source_quality, confidence, event_time

@@ -933,6 +933,16 @@ async def test_prints_fetched_from_the_print_shop_tick_off_the_printing(engine):
     assert [(c.item, c.kind) for c in result.changes] == [("printing", "done")]
 
 
+async def test_an_item_naming_only_a_later_topic_term_is_matched_by_similarity_not_in_full(engine):
+    both = _said("both", "周五下午跟恒通签合同", D(1, 10))
+    whose = _said("whose", "跟孙总商量完定了：恒通分两期上，先上运输调度", D(1, 11))
+    other = _said("other", "周四上午跟华为签合同", D(2, 9))
+    result = await _bundle_rows(engine, [both, whose, other], "这周恒通的合同签了吗？", D(2, 12))
+    semantic = {r["source_ref"]: r["semantic_match"] for r in result.rows}
+    assert semantic["both"] == semantic["whose"] == 1.0, "naming 恒通, whose contract is asked about"
+    assert semantic["other"] < 0.8, "another client's 合同: shown, by its similarity"
+
+
 async def test_a_done_record_ticks_off_another_plan_of_that_day_only_by_a_word_besides_the_people(engine):
     quote = _said("quote", "周五前把报价单发给王总", D(1, 9))
     lunch = _said("lunch", "周五中午跟王总吃饭", D(1, 10))

@@ -33,6 +33,14 @@ def source_cues(plan: ContextPlan) -> list[tuple[str, str]]:
             for term in clean_terms([q for q in r.expanded_queries if q not in said])]
 
 
+def _lead(terms: list[str], query: str) -> str | None:
+    """The topic term the question says first (whose thing it asks about: 恒通 of 「恒通的合同签了吗」);
+    None when it names none of them as written (a caller's own terms)."""
+    said = query.lower()
+    places = [(said.find(term), term) for term in terms if term in said]
+    return min(places)[1] if places else None
+
+
 @dataclass(frozen=True, slots=True)
 class Ranked:
     rows: list[dict[str, Any]]  # the shown items, best first
@@ -48,7 +56,7 @@ async def rank(run: SqlRun, plan: ContextPlan, topic: TopicQuery, snapshot: User
     rows = await run.fetch(
         "rank", "score_items",
         ids=clusters.ids, roots=clusters.roots,
-        topics=topic.terms,
+        topics=topic.terms, lead_topic=_lead(topic.terms, plan.query),
         topic_embedding=topic.embedding,
         topic_keywords=topic.keywords,
         topic_keyword_count=topic.keyword_count,
