@@ -427,6 +427,17 @@ def _without_times(clause: str, start: int, exprs: list[TimeExpression]) -> str:
     return _LEADING_JOINER.sub("", clause.strip())
 
 
+def _change_gist(body: str, exprs: list[TimeExpression], cue: re.Pattern[str]) -> str | None:
+    """What a record moving or calling off a plan says of the plan: the text up to the end of the
+    clause saying so, without what follows it (why, what next: 「复盘会往后挪到周五上午十点了，会议室被占了」
+    is about the 复盘会, not about a meeting room)."""
+    said = cue.search(body)
+    if said is None:
+        return None
+    end = clause_around(body, said.start())[1]
+    return _gist(body[:end], [e for e in exprs if e.span[1] <= end]) if end < len(body) else None
+
+
 def _gist(body: str, exprs: list[TimeExpression]) -> str:
     """What a text is about: without its time words and filler."""
     gist = body
@@ -562,6 +573,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
     elif change == "moved" and status == "completed" and not stated.status:
         status = "planned"  # 「培训延期了，改到下周三」: its 了 is the putting off; the plan is at its new time
+    if change in ("moved", "cancelled") and not answers:
+        gist = _change_gist(body, exprs, _MOVED if change == "moved" else _CALLED_OFF) or gist
     if status == "completed" and kind != "decision" and expr is not None and expr.start > observed \
             and change != "cancelled":  # a plan called off keeps the time it was for
         # done already, so the time ahead is of what follows (「看完牙了，下个月复诊」): it happened when said

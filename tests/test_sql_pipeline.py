@@ -915,6 +915,14 @@ async def test_a_move_is_tied_by_what_moves_not_by_the_words_of_moving(engine):
     assert sorted((c.item, c.kind) for c in result.changes) == [("talk", "moved"), ("vet", "moved")]
 
 
+async def test_a_move_is_tied_by_what_it_moves_not_by_the_reason_it_gives(engine):
+    review = _said("review", "周三下午两点开季度复盘会，每个人讲五分钟", D(1, 9))
+    weekly = _said("weekly", "周四下午四点产品周会，3F会议室", D(1, 10))
+    moved = _said("moved", "复盘会往后挪到周五上午十点了，会议室被占了", D(1, 18, 40))
+    result = await _bundle_rows(engine, [review, weekly, moved], "这周有什么安排？", D(1, 19))
+    assert [(c.item, c.kind) for c in result.changes] == [("review", "moved")], "the meeting room is why, not what"
+
+
 async def test_excused_from_a_class_calls_it_off_and_a_flight_rebooked_is_moved(engine):
     yoga = _said("yoga", "周五晚上七点半上瑜伽课", D(1, 9))
     excused = _said("excused", "周五的瑜伽课请假了，人在成都", D(2, 9))
