@@ -94,8 +94,9 @@ _IMPORTANCE_RULES = [
 _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|无聊|随便|表情|你好|在吗|hh|233|lol", re.I)
 _EMBED_CHARS = 4000  # long texts are cut before analysis
 # A record that calls a plan off, or moves it to the time it names (「周会改到周五上午十点」).
+# (算了 of giving up, 「算了，不去了」「那就算了」; not of reckoning, 「提成改按回款算了」)
 _CALLED_OFF = re.compile(
-    r"取消|去不了|去不成|办不成|来不了|作废|泡汤|(?<![要快怕])黄了|算了|改天(?:再|吧|了)|改期了|延期了|撤了|推掉|爽约|"
+    r"取消|去不了|去不成|办不成|来不了|作废|泡汤|(?<![要快怕])黄了|(?:(?<![\u4e00-\u9fff])|(?<=就)|(?<=还是)|(?<=干脆))算了|改天(?:再|吧|了)|改期了|延期了|撤了|推掉|爽约|"
     r"停一次(?![电水气])|停一期|停课(?!不)|"
     # excused from a class, meeting or shift (「4月1号的瑜伽课请假了」「明天的例会我请了假」); not leave taken for a trip
     # (会 of a meeting, not the 会 of 我会请假, 学会; 班 of a class or shift, not 上班, 加班)
@@ -429,12 +430,12 @@ def _without_times(clause: str, start: int, exprs: list[TimeExpression]) -> str:
 
 def _change_gist(body: str, exprs: list[TimeExpression], cue: re.Pattern[str]) -> str | None:
     """What a record moving or calling off a plan says of the plan: the text up to the end of the
-    clause saying so, without what follows it (why, what next: 「复盘会往后挪到周五上午十点了，会议室被占了」
+    (last) clause saying so, without what follows it (why, what next: 「复盘会往后挪到周五上午十点了，会议室被占了」
     is about the 复盘会, not about a meeting room)."""
-    said = cue.search(body)
-    if said is None:
+    said = list(cue.finditer(body))  # the last: 「算了，明天的聚餐不去了」 names the dinner after its first cue
+    if not said:
         return None
-    end = clause_around(body, said.start())[1]
+    end = clause_around(body, said[-1].start())[1]
     return _gist(body[:end], [e for e in exprs if e.span[1] <= end]) if end < len(body) else None
 
 

@@ -923,6 +923,13 @@ async def test_a_move_is_tied_by_what_it_moves_not_by_the_reason_it_gives(engine
     assert [(c.item, c.kind) for c in result.changes] == [("review", "moved")], "the meeting room is why, not what"
 
 
+async def test_a_calling_off_names_its_plan_after_its_first_cue(engine):
+    dinner = _said("dinner", "周五晚上部门聚餐", D(1, 9))
+    off = _said("off", "算了，周五的聚餐不去了", D(2, 9))
+    result = await _bundle_rows(engine, [dinner, off], "这周有什么安排？", D(2, 10))
+    assert [(c.item, c.kind) for c in result.changes] == [("dinner", "cancelled")]
+
+
 async def test_excused_from_a_class_calls_it_off_and_a_flight_rebooked_is_moved(engine):
     yoga = _said("yoga", "周五晚上七点半上瑜伽课", D(1, 9))
     excused = _said("excused", "周五的瑜伽课请假了，人在成都", D(2, 9))
