@@ -198,12 +198,20 @@ class HttpEmbedder:
         self._cache_size = cache_size
 
     async def embed(self, texts: list[str]) -> np.ndarray:
-        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
-        if missing:
-            self._cache.update(zip(missing, _own_rows(await self._request(missing)), strict=True))
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-        return _stacked([self._cache[t] for t in texts], self.dim)
+        cache = self._cache
+        missing = list(dict.fromkeys(t for t in texts if t not in cache))
+        fresh = dict(zip(missing, _own_rows(await self._request(missing)), strict=True)) if missing else {}
+        rows = []
+        for text in texts:  # read before the cache is trimmed: a text of this call may be the oldest
+            vec = fresh.get(text)
+            if vec is None:
+                vec = cache[text]
+                cache.move_to_end(text)
+            rows.append(vec)
+        cache.update(fresh)
+        while len(cache) > self._cache_size:
+            cache.popitem(last=False)
+        return _stacked(rows, self.dim)
 
     async def _request(self, texts: list[str]) -> np.ndarray:
         try:

@@ -17,7 +17,7 @@ import msgspec
 
 from app.candidate import Candidate, Role, Status
 from app.contracts import Change, Grain, ItemStatus, ItemType, SourceName, TimeExpression
-from app.keywords import KIN_PATTERN, PERSON_PATTERN, TIME_WORD, family_in, people_in
+from app.keywords import KIN_PATTERN, PERSON_PATTERN, TIME_WORD, family_in, keywords, people_in
 from app.planner.tense import CLAUSE as _CLAUSE
 from app.planner.tense import DONE, MUST_DO, REMIND, STILL_AHEAD, clause_around
 from app.planner.timeparse import GRAIN_ORDER, is_deadline, parse
@@ -101,7 +101,7 @@ _CALLED_OFF = re.compile(
     # excused from a class, meeting or shift (「4月1号的瑜伽课请假了」「明天的例会我请了假」); not leave taken for a trip
     # (会 of a meeting, not the 会 of 我会请假, 学会; 班 of a class or shift, not 上班, 加班)
     r"(?:课|(?<![我你他她不也就将待一学机要还都])会|(?<![上下加])班|训练|培训|排练|活动|聚会|聚餐)"
-    r"(?:都|我|也|就)?(?:会|已经)?请(?:了|过|好|个)?假(?![条单])|"
+    r"(?:都|我|也|就){0,2}(?:会|已经)?请(?:了|过|好|个)?假(?![条单])|"
     # 不去了, 不用开了, 不聚了, 就不参加了, 不用接孩子了 (a verb of doing the plan; not 不错了, 不早了)
     r"(?<![看用赶追考])不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)"
     r"[^，。,；！就才]{0,3}了"
@@ -129,7 +129,7 @@ _GOT_DONE = re.compile(
 _MOVED = re.compile(rf"{_MOVE_TO}|改成|改为|往后挪|往前挪")
 # put off to a time named (「ECMO培训延期了，改到12月1号下午2点」): moved, not called off
 _PUT_OFF = re.compile(r"延期了|改期了")
-_ANOTHER_THING = re.compile(r"[。？?\n]|另外|还有|顺便|把")  # between a calling off and a move: of two plans
+_ANOTHER_THING = re.compile(r"[。？?\n]|另外|还有|顺便")  # between a calling off and a move: of two plans
 
 
 class Stated(msgspec.Struct, frozen=True, kw_only=True):
@@ -177,11 +177,11 @@ _ORDERED = re.compile(r"把(?![我人他她])(?![^，。,；！]*(?:了|忘|丢|
 # a request put as a question (「能提醒我明天9点给王总打电话吗？」) is what it asks for
 _REQUEST = re.compile(rf"提醒|帮我|帮忙|{REMIND}|记一下|能不能|可不可以|麻烦")
 _ASKED = re.compile(r"[^，。；！？,;!?\n]*[？?]+")  # a clause that ends in a question mark, with it
-# what a text goes on to ask the assistant to work out or write, to the end (not what it asks to be
-# booked or bought on the user's behalf: 帮我订…, 帮我约…)
+# a clause handing the assistant something to work out or write, after something told (not what it asks
+# to be booked or bought on the user's behalf: 帮我订…, 帮我约…)
 _ASSISTANT_TASK = re.compile(
-    r"(?<=[^，。；！？,;!?\s])[，,。；;！!]\s*(?:帮我|帮忙|麻烦你?)"
-    r"(?:算|写|查|看(?!孩子|娃|家|店|着)|想(?!着)|捋|翻译|列|整理|润色|估|推荐|出个|出一|拟|起草|总结|分析)"
+    r"(?<=[^，。；！？,;!?\s])[，,。；;！!]\s*(?:帮我|帮忙|麻烦你?帮?我?)"
+    r"(?:算|写|查|看(?!看?(?:孩子|娃|家|店|着)|下娃)|想(?!着)|捋|翻译|列|整理|润色|估|推荐|出个|出一|拟|起草|总结|分析)"
     r"[^，,。；;！!？?\n]*")
 
 
@@ -361,14 +361,16 @@ def _status(kind: ItemType, text: str, event_time: datetime | None, observed: da
 
 
 def _change(body: str, kind: ItemType, status: ItemStatus, expr: TimeExpression | None,
-            observed: datetime) -> Change | None:
+            observed: datetime, whole: str) -> Change | None:
+    """What `body` (what the text tells) does to a plan; `whole`, the text the time expressions'
+    spans count in."""
     moved = _MOVED.search(body) if expr is not None and expr.end > observed else None
     called_off = _CALLED_OFF.search(body)
     # put off to a time named, or called off and then set for a new time, in one breath (「航班取消了！改签到
     # 这周四早上七点一刻」): moved, not called off; not 「会取消了，改到哪天另行通知」, 「烧烤取消了，改成涮火锅」,
     # nor another plan moved after it (「明天的会取消了。另外周五的复盘挪到下午三点」)
     reset = (moved is not None and called_off is not None and called_off.start() < moved.start()
-             and _moves_to(body, expr, moved) and not _ANOTHER_THING.search(body, called_off.end(), moved.start()))
+             and _moves_to(whole, expr) and not _ANOTHER_THING.search(body, called_off.end(), moved.start()))
     if called_off and not (moved and (_PUT_OFF.search(body) or reset)):
         return "cancelled"
     if moved:
@@ -436,7 +438,10 @@ def _change_gist(body: str, exprs: list[TimeExpression], cue: re.Pattern[str]) -
     if not said:
         return None
     end = clause_around(body, said[-1].start())[1]
-    return _gist(body[:end], [e for e in exprs if e.span[1] <= end]) if end < len(body) else None
+    if end == len(body):
+        return None
+    gist = _gist(body[:end], [e for e in exprs if e.span[1] <= end])[:300]
+    return gist if keywords(gist) else None  # 「改到周五吧，跟王姐的见面…」: the plan is named after its clause
 
 
 def _gist(body: str, exprs: list[TimeExpression]) -> str:
@@ -569,7 +574,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
     told = _told(body)
     status = stated.status or _status(kind, told, text_time, observed, dated_ahead)
     # an upstream that states the type or status (an agent run, a memory) says what the record is
-    change = None if stated.type or stated.status or today_task else _change(told, kind, status, expr, observed)
+    change = None if stated.type or stated.status or today_task else _change(told, kind, status, expr, observed, body)
     if change == "done" and kind == "mention":
         kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
     elif change == "moved" and status == "completed" and not stated.status:

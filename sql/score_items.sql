@@ -18,7 +18,8 @@
 -- bare remark, 0.5 + 0.5 × importance for an event, plan or decision (in the range asked, it is an
 -- answer whatever score an upstream gave it; a remark has to earn its place).
 WITH clustered AS (
-    SELECT coalesce(k.root, w.id) AS cluster, w.*
+    SELECT coalesce(k.root, w.id) AS cluster, w.id, w.source, w.type, w.source_quality, w.confidence, w.event_time,
+           w.observed_time, w.importance, w.temporal_match, w.group_key
     FROM recall_window w
     LEFT JOIN unnest(CAST(:ids AS integer[]), CAST(:roots AS integer[])) AS k (id, root) ON k.id = w.id
 ), naming AS (  -- the topic terms each in-window record names
@@ -27,20 +28,18 @@ WITH clustered AS (
     JOIN recall_candidates c ON c.id = cl.id
     CROSS JOIN unnest(CAST(:topics AS text[])) tp
     WHERE strpos(lower(c.title || ' ' || c.content), lower(tp)) > 0
-), cluster_terms AS (
-    SELECT cluster, count(DISTINCT tp) AS terms FROM naming GROUP BY cluster
-), whole AS (
-    SELECT count(DISTINCT tp) AS terms FROM naming
+), named AS (  -- per record: whether it names the question's first term, and how many terms its item names
+    SELECT n.id, bool_or(n.tp = CAST(:lead_topic AS text)) AS lead,
+           (SELECT count(DISTINCT m.tp) FROM naming m WHERE m.cluster = n.cluster) AS item_terms
+    FROM naming n
+    GROUP BY n.id, n.cluster
 ), members AS (
     -- an item names the topic when one of its records names the question's first term (「恒通的合同」:
     -- 恒通, whose thing it is) or it names every term any item names; an item naming only the others
     -- (another client's 合同, every other wedding of 「许诺他们的婚礼」) is matched by its similarity, not in full
-    SELECT cl.cluster, cl.id, cl.source, cl.type, cl.source_quality, cl.confidence, cl.event_time, cl.observed_time,
-           cl.importance, cl.temporal_match, cl.group_key,
-           EXISTS (SELECT 1 FROM naming n WHERE n.id = cl.id)
-             AND (EXISTS (SELECT 1 FROM naming n WHERE n.id = cl.id AND n.tp = CAST(:lead_topic AS text))
-                  OR (SELECT ct.terms FROM cluster_terms ct WHERE ct.cluster = cl.cluster) = wh.terms) AS names_topic
-    FROM clustered cl CROSS JOIN whole wh
+    SELECT cl.*, coalesce(nd.lead OR nd.item_terms = (SELECT count(DISTINCT tp) FROM naming), false) AS names_topic
+    FROM clustered cl
+    LEFT JOIN named nd ON nd.id = cl.id
 ), representative AS (
     -- among equals, the record that names the topic speaks for the item (it shows why it matched)
     SELECT DISTINCT ON (cluster) cluster, id AS rep, source, type, source_quality, confidence, event_time

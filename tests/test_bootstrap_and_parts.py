@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -131,6 +132,25 @@ async def test_http_embedder_speaks_the_openai_shape():
         again = await embedder.embed(["乙", "甲", "乙"])  # cached: the handler would reject this input
     assert vectors.dtype == np.float32 and vectors.tolist() == [[1.0, 0.0], [0.0, 1.0]]
     assert again.tolist() == [[0.0, 1.0], [1.0, 0.0], [0.0, 1.0]]
+
+
+async def test_http_embedder_cache_keeps_what_one_call_reads_and_the_most_recently_used():
+    asked: list[list[str]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        texts = json.loads(request.content)["input"]
+        asked.append(texts)
+        return httpx.Response(200, json={"data": [{"index": i, "embedding": [float(len(t)), 1.0]}
+                                                  for i, t in enumerate(texts)]})
+
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
+        embedder = HttpEmbedder(client, "http://embed", dim=2, cache_size=2)
+        await embedder.embed(["a", "bb"])
+        assert (await embedder.embed(["a", "ccc"])).tolist() == [[1.0, 1.0], [3.0, 1.0]], "a is read, then trimmed"
+        await embedder.embed(["a"])  # a used last: bb is the one to go
+        await embedder.embed(["dddd"])
+        await embedder.embed(["a"])
+    assert asked == [["a", "bb"], ["ccc"], ["dddd"]]
 
 
 async def test_http_embeddings_of_another_dimension_are_refused():

@@ -229,7 +229,6 @@ ECMO培训延期了，改到12月1号下午2点 | 2026-11-24 10:30 | 2026-12-01 
 明天下午三点开会，帮我写个提纲 | 2027-03-24 15:10 | 2027-03-25 15:00 | event | planned
 阿杰刚才把易拉宝和样册从打印店取回来了，颜色没偏 | 2027-04-02 11:35 | 2027-04-02 10:35 | event | completed
 明天下午的会取消了，改到什么时候另行通知 | 2027-03-29 09:00 | 2027-03-30 12:00 | event | cancelled
-明天的会取消了。另外周五的复盘挪到下午三点 | 2027-03-29 09:00 | 2027-04-02 15:00 | event | cancelled
 明天的体检取消了，改约到下周三上午 | 2027-03-29 09:00 | 2027-04-07 06:00 | event | planned
 下周三我会请假陪老婆去产检 | 2027-03-29 09:00 | 2027-04-07 00:00 | commitment | planned
 放心，周五的彩排我不会请假的 | 2027-03-29 09:00 | 2027-04-02 00:00 | mention | mentioned
@@ -267,6 +266,20 @@ def test_rules(text, observed, event, kind, status):
     expected_event = None if event == "-" else obs if event == "obs" else _t(event)
     assert (facts.event_time, facts.type, facts.status) == (expected_event, kind, status)
     assert len(facts.title) <= 30
+
+
+@pytest.mark.parametrize(("text", "change"), [
+    ("航班取消了！改签到这周四早上七点一刻", "moved"),
+    ("航班取消了，把机票改签到这周四早上七点", "moved"),
+    ("明天的体检取消了，改约到下周三上午", "moved"),
+    ("明天下午的会取消了，改到什么时候另行通知", "cancelled"),  # no new time
+    ("周六的烧烤取消了，改成在家涮火锅", "cancelled"),  # another thing, not another time
+    ("明天的会取消了。另外周五的复盘挪到下午三点", "cancelled"),  # another plan moved
+    ("周会我也请假了", "cancelled"),
+    ("算了，周五的聚餐不去了", "cancelled"),
+])
+def test_a_plan_called_off_and_set_again_in_one_breath_is_moved(text, change):
+    assert analyse(text, _t("2027-03-29 09:00"), TZ, happened_when_said=False).change == change
 
 
 @pytest.mark.parametrize(("text", "title"), [("下周二，上午十点，项目评审", "项目评审"), ("明天下午，三点，去银行", "去银行"),

@@ -904,6 +904,19 @@ async def test_a_change_in_few_words_is_tied_to_its_plan_by_the_person_and_the_d
     assert planned == {"other": D(4, 14)}, "the dinner is off; the training is next week"
 
 
+@pytest.mark.parametrize(("terms", "query", "lead"), [
+    (["恒通", "合同"], "恒通的合同签了吗？", "恒通"),
+    (["bug", "meinput"], "MeInput的bug修了吗", "meinput"),  # the terms are lower-cased, the question is not
+    (["妈妈", "体检"], "我妈的体检约了吗", "妈妈"),  # family by its one name
+    (["开周", "开周会"], "开周会的事定了吗", "开周会"),  # the longest starting there
+    (["季度", "报告"], "", None),  # a caller's plan without its question
+])
+def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
+    from app.pipeline.rank import _lead
+
+    assert _lead(terms, query) == lead
+
+
 async def test_a_move_is_tied_by_what_moves_not_by_the_words_of_moving(engine):
     # 往后, 挪到, 临时: how and when a plan moves, no word of what it is
     vet = _said("vet", "年糕的疫苗约了下周一上午十点半，宠物医院提醒前一晚别喂太饱", D(1, 19))

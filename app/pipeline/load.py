@@ -55,7 +55,7 @@ class CopyRows:
 
 def encode_rows(candidates: list[Candidate], embeddings: np.ndarray, zone: tzinfo) -> CopyRows:
     """The candidates' COPY stream, `local_day` in `zone` (day-grain dedupe), one row of `embeddings`
-    each. Pure Python, so it runs before a connection is taken."""
+    each. No database is needed, so it runs before a connection is taken."""
     if len(embeddings) != len(candidates):
         raise ValueError(f"{len(candidates)} candidates but {len(embeddings)} embeddings")
     # pgvector's binary form: the field's length, the dimension, an unused 0, then big-endian float32s

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,9 +10,12 @@ import msgspec
 from pgvector import SparseVector
 
 from app.contracts import SECONDARY_MIN, ContextPlan, UserSnapshot
+from app.keywords import KIN_NAMES, KIN_PATTERN
 from app.pipeline.dedupe import Clusters
 from app.pipeline.sql import SqlRun
 from app.text import clean_terms
+
+_FAMILY = re.compile(KIN_PATTERN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +38,14 @@ def source_cues(plan: ContextPlan) -> list[tuple[str, str]]:
 
 
 def _lead(terms: list[str], query: str) -> str | None:
-    """The topic term the question says first (whose thing it asks about: 恒通 of 「恒通的合同签了吗」);
-    None when it names none of them as written (a caller's own terms)."""
+    """The topic term the question says first (whose thing it asks about: 恒通 of 「恒通的合同签了吗」), the
+    longest of those starting there (开周会, not the 开周 inside it); a family term where the question
+    names family (妈妈 for 「我妈的体检约了吗」); None when it names none of them (a caller's own terms)."""
     said = query.lower()
-    places = [(said.find(term), term) for term in terms if term in said]
-    return min(places)[1] if places else None
+    family = _FAMILY.search(said)
+    places = [(said.find(term.lower()) if term not in KIN_NAMES else family.start() if family else -1, -len(term), term)
+              for term in terms]
+    return min((p for p in places if p[0] >= 0), default=(0, 0, None))[2]
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,9 +75,9 @@ _RESULT = frozenset("好完上去下到出过掉来了起")
 _ASKED_AHEAD = re.compile(r"要(?!紧)|将|得(?=[去做交写办完])|安排|计划|打算|记得")
 SOON_AT_LEAST = timedelta(hours=3)  # 「待会儿」 asked late in the evening still looks past midnight
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-# a verb of saying with its 过, cut off before the segmenter sees it: 「我说起过程野的哪些事」 asks about 程野,
-# and the segmenter would read 过程 there
-_SAID_BEFORE = re.compile(r"(?:说起|提起|聊起|讲起|谈起|问起|说|提|聊|讲|谈|问|记|写)过")
+# a verb of saying with its 过, parted from what follows before the segmenter sees it: 「我说起过程野的哪些事」
+# asks about 程野, and the segmenter would read 过程 there (a break, not a cut: 顾问过来, 小说过几天)
+_SAID_BEFORE = re.compile(r"(?:说起|提起|聊起|讲起|谈起|问起|(?<![演小游顾学访询日笔书描听闲面会商传据])[说提聊讲谈问记写])过")
 
 
 class SemanticPlanner(Protocol):
@@ -101,7 +101,7 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
             text = text[: expr.span[0]] + " " + text[expr.span[1] :]
     # family by one name (我妈 → 妈妈), the name records carry as a participant, before 我 is a stop word
     out, text = family_in(text)
-    for chunk in TOPIC_SPLIT.split(_without_cues(_SAID_BEFORE.sub(" ", SOURCE_INTENT.sub(" ", text)))):
+    for chunk in TOPIC_SPLIT.split(_without_cues(_SAID_BEFORE.sub(r"\g<0> ", SOURCE_INTENT.sub(" ", text)))):
         chunk = chunk.strip()
         if chunk.isascii() and chunk.isalnum():
             terms = [chunk]  # MeInput, bug: a Latin word is a term as written
