@@ -917,48 +917,37 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
     assert _lead(terms, query) == lead
 
 
-async def test_a_move_is_tied_by_what_moves_not_by_the_words_of_moving(engine):
-    # 往后, 挪到, 临时: how and when a plan moves, no word of what it is
-    vet = _said("vet", "年糕的疫苗约了下周一上午十点半，宠物医院提醒前一晚别喂太饱", D(1, 19))
-    vet_moved = _said("vet_moved", "年糕的疫苗往后挪到9月14号10:30，医生说不碍事", D(2, 17))
-    talk = _said("talk", "9月4日下午两点跟喜上眉梢的王姐谈长期合作", D(1, 12))
-    talk_moved = _said("talk_moved", "王姐临时要去看场地，见面改到下周二下午3点半", D(2, 19))
-    assert (vet_moved.change, talk_moved.change) == ("moved", "moved")
-    result = await _bundle_rows(engine, [vet, vet_moved, talk, talk_moved], "这周有什么安排？", D(2, 20))
-    assert sorted((c.item, c.kind) for c in result.changes) == [("talk", "moved"), ("vet", "moved")]
-
-
-async def test_a_move_is_tied_by_what_it_moves_not_by_the_reason_it_gives(engine):
-    review = _said("review", "周三下午两点开季度复盘会，每个人讲五分钟", D(1, 9))
-    weekly = _said("weekly", "周四下午四点产品周会，3F会议室", D(1, 10))
-    moved = _said("moved", "复盘会往后挪到周五上午十点了，会议室被占了", D(1, 18, 40))
-    result = await _bundle_rows(engine, [review, weekly, moved], "这周有什么安排？", D(1, 19))
-    assert [(c.item, c.kind) for c in result.changes] == [("review", "moved")], "the meeting room is why, not what"
-
-
-async def test_a_calling_off_names_its_plan_after_its_first_cue(engine):
-    dinner = _said("dinner", "周五晚上部门聚餐", D(1, 9))
-    off = _said("off", "算了，周五的聚餐不去了", D(2, 9))
-    result = await _bundle_rows(engine, [dinner, off], "这周有什么安排？", D(2, 10))
-    assert [(c.item, c.kind) for c in result.changes] == [("dinner", "cancelled")]
-
-
-async def test_excused_from_a_class_calls_it_off_and_a_flight_rebooked_is_moved(engine):
-    yoga = _said("yoga", "周五晚上七点半上瑜伽课", D(1, 9))
-    excused = _said("excused", "周五的瑜伽课请假了，人在成都", D(2, 9))
-    flight = _said("flight", "订了周四18:40飞成都的航班", D(1, 10))
-    rebooked = _said("rebooked", "航班取消了！改签到周五早上七点一刻", D(3, 9))
-    assert (excused.change, rebooked.change) == ("cancelled", "moved")
-    result = await _bundle_rows(engine, [yoga, excused, flight, rebooked], "这周有什么安排？", D(3, 10))
-    assert sorted((c.item, c.kind) for c in result.changes) == [("flight", "moved"), ("yoga", "cancelled")]
-
-
-async def test_prints_fetched_from_the_print_shop_tick_off_the_printing(engine):
-    printing = _said("printing", "婚博会的易拉宝和样册最晚周五必须印好", D(1, 10))
-    fetched = _said("fetched", "阿杰刚才把易拉宝和样册从打印店取回来了，颜色没偏", D(4, 11, 35))
-    assert fetched.change == "done"
-    result = await _bundle_rows(engine, [printing, fetched], "这周还有什么要交的？", D(4, 12))
-    assert [(c.item, c.kind) for c in result.changes] == [("printing", "done")]
+@pytest.mark.parametrize(("records", "question", "asked", "changes"), [
+    pytest.param([  # 往后, 挪到, 临时: how and when a plan moves, no word of what it is
+        ("vet", "年糕的疫苗约了下周一上午十点半，宠物医院提醒前一晚别喂太饱", D(1, 19)),
+        ("vet_moved", "年糕的疫苗往后挪到9月14号10:30，医生说不碍事", D(2, 17)),
+        ("talk", "9月4日下午两点跟喜上眉梢的王姐谈长期合作", D(1, 12)),
+        ("talk_moved", "王姐临时要去看场地，见面改到下周二下午3点半", D(2, 19)),
+    ], "这周有什么安排？", D(2, 20), [("talk", "moved"), ("vet", "moved")], id="by what moves, not the words of moving"),
+    pytest.param([  # the meeting room is why, not what
+        ("review", "周三下午两点开季度复盘会，每个人讲五分钟", D(1, 9)),
+        ("weekly", "周四下午四点产品周会，3F会议室", D(1, 10)),
+        ("moved", "复盘会往后挪到周五上午十点了，会议室被占了", D(1, 18, 40)),
+    ], "这周有什么安排？", D(1, 19), [("review", "moved")], id="by what it moves, not the reason it gives"),
+    pytest.param([
+        ("dinner", "周五晚上部门聚餐", D(1, 9)),
+        ("off", "算了，周五的聚餐不去了", D(2, 9)),
+    ], "这周有什么安排？", D(2, 10), [("dinner", "cancelled")], id="named after the first cue"),
+    pytest.param([
+        ("yoga", "周五晚上七点半上瑜伽课", D(1, 9)),
+        ("excused", "周五的瑜伽课请假了，人在成都", D(2, 9)),
+        ("flight", "订了周四18:40飞成都的航班", D(1, 10)),
+        ("rebooked", "航班取消了！改签到周五早上七点一刻", D(3, 9)),
+    ], "这周有什么安排？", D(3, 10), [("flight", "moved"), ("yoga", "cancelled")],
+        id="excused from a class; a flight rebooked is moved"),
+    pytest.param([
+        ("printing", "婚博会的易拉宝和样册最晚周五必须印好", D(1, 10)),
+        ("fetched", "阿杰刚才把易拉宝和样册从打印店取回来了，颜色没偏", D(4, 11, 35)),
+    ], "这周还有什么要交的？", D(4, 12), [("printing", "done")], id="prints fetched tick off the printing"),
+])
+async def test_a_change_updates_the_plan_it_is_about(engine, records, question, asked, changes):
+    result = await _bundle_rows(engine, [_said(ref, text, at) for ref, text, at in records], question, asked)
+    assert sorted((c.item, c.kind) for c in result.changes) == changes
 
 
 async def test_an_item_naming_only_a_later_topic_term_is_matched_by_similarity_not_in_full(engine):
