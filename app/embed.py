@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Protocol
 
@@ -95,13 +96,34 @@ class Embedder(Protocol):
 EMBEDDING_DTYPE = np.float32
 
 
-def _stacked(rows: list[np.ndarray], dim: int) -> np.ndarray:
-    return np.stack(rows) if rows else np.empty((0, dim), EMBEDDING_DTYPE)
+class _RowCache:
+    """Embeddings by text, the least recently used dropped beyond `size`."""
 
+    def __init__(self, size: int) -> None:
+        self._rows: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._size = size
 
-def _own_rows(vectors: np.ndarray) -> list[np.ndarray]:
-    """Each row copied, for a cache: a view would hold its whole batch while any one row is cached."""
-    return [row.copy() for row in vectors]
+    def __contains__(self, text: str) -> bool:
+        return text in self._rows
+
+    def read(self, texts: list[str], fresh: dict[str, np.ndarray], dim: int) -> np.ndarray:
+        """Each text's row, from `fresh` (just embedded, kept now) or the cache; read before the cache
+        is trimmed, as a text of this call may be the oldest."""
+        rows = []
+        for text in texts:
+            vec = fresh.get(text)
+            if vec is None:
+                vec = self._rows[text]
+                self._rows.move_to_end(text)
+            rows.append(vec)
+        self.keep(fresh.items())
+        return np.stack(rows) if rows else np.empty((0, dim), EMBEDDING_DTYPE)
+
+    def keep(self, pairs: Iterable[tuple[str, np.ndarray]]) -> None:
+        # each row copied: a view would hold its whole batch while any one row is cached
+        self._rows.update((text, row.copy()) for text, row in pairs)
+        while len(self._rows) > self._size:
+            self._rows.popitem(last=False)
 
 
 class HashingEmbedder:
@@ -112,8 +134,7 @@ class HashingEmbedder:
 
     def __init__(self, dim: int = DIM, cache_size: int = 50_000) -> None:
         self.dim = dim
-        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache = _RowCache(cache_size)
 
     def vector(self, text: str) -> np.ndarray:
         return self._vectors([text])[0]
@@ -126,23 +147,10 @@ class HashingEmbedder:
         unique = dict.fromkeys(texts)
         missing = [t for t in unique if t not in cache]
         hashed = _hash_vectors(missing, self.dim) if missing else None
-        if hashed is not None and len(missing) == len(unique):  # a new user's texts: none cached
-            out = hashed if len(unique) == len(texts) else hashed[_places(unique, texts)]
-        else:
-            fresh = dict(zip(missing, hashed, strict=True)) if missing else {}
-            rows = []
-            for text in texts:
-                vec = fresh.get(text)
-                if vec is None:
-                    vec = cache[text]
-                    cache.move_to_end(text)
-                rows.append(vec)
-            out = _stacked(rows, self.dim)
-        if missing:
-            cache.update(zip(missing, _own_rows(hashed), strict=True))
-        while len(cache) > self._cache_size:
-            cache.popitem(last=False)
-        return out
+        if hashed is None or len(missing) < len(unique):
+            return cache.read(texts, dict(zip(missing, hashed, strict=True)) if missing else {}, self.dim)
+        cache.keep(zip(missing, hashed, strict=True))  # a new user's texts: none cached
+        return hashed if len(unique) == len(texts) else hashed[_places(unique, texts)]
 
 
 def _places(unique: dict[str, None], texts: list[str]) -> list[int]:
@@ -194,24 +202,12 @@ class HttpEmbedder:
         self.client, self.base_url, self.model, self.dim = client, base_url, model, dim
         self._headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._timeout_s = timeout_s
-        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache = _RowCache(cache_size)
 
     async def embed(self, texts: list[str]) -> np.ndarray:
-        cache = self._cache
-        missing = list(dict.fromkeys(t for t in texts if t not in cache))
-        fresh = dict(zip(missing, _own_rows(await self._request(missing)), strict=True)) if missing else {}
-        rows = []
-        for text in texts:  # read before the cache is trimmed: a text of this call may be the oldest
-            vec = fresh.get(text)
-            if vec is None:
-                vec = cache[text]
-                cache.move_to_end(text)
-            rows.append(vec)
-        cache.update(fresh)
-        while len(cache) > self._cache_size:
-            cache.popitem(last=False)
-        return _stacked(rows, self.dim)
+        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        fresh = dict(zip(missing, await self._request(missing), strict=True)) if missing else {}
+        return self._cache.read(texts, fresh, self.dim)
 
     async def _request(self, texts: list[str]) -> np.ndarray:
         try:

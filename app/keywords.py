@@ -39,7 +39,7 @@ _KIN = tuple((re.compile(pattern), name) for pattern, name in _KIN_WORDS)
 _OTHERS_PARENT = re.compile(r"(?![爸妈哥姐弟妹爷奶姥婆叔舅姨姑宝])([\u4e00-\u9fff])\1(?:的)?(?:妈妈|爸爸|妈|爸)|"
                             r"[他她你]的?(?:妈妈|爸爸|妈|爸)|小[\u4e00-\u9fff]的?(?:妈妈|爸爸|妈|爸)")
 KIN_PATTERN = "|".join(pattern for pattern, _ in _KIN_WORDS)  # every family word above
-_ANY_KIN = re.compile(KIN_PATTERN)  # (someone else's parent, too, is said with one of them)
+ANY_KIN = re.compile(KIN_PATTERN)  # any family word (someone else's parent, too, is said with one of them)
 KIN_NAMES = frozenset(name for _, name in _KIN)
 # A few ways of saying one thing, as one word (签约 and 签合同 are about a contract).
 _SAME_THING = tuple((re.compile(pattern), word) for pattern, word in (
@@ -94,7 +94,7 @@ def family_in(text: str) -> tuple[list[str], str]:
 def people_in(text: str) -> list[str]:
     """People the text names with a title or a 老/小 prefix (王总, 邓经理, 老李), and family (妈妈)."""
     named = _PERSON.findall(text)
-    if not _ANY_KIN.search(text):  # most texts name no family: one search instead of six
+    if not ANY_KIN.search(text):  # most texts name no family: one search instead of six
         return named
     family = _OTHERS_PARENT.sub(" ", text)
     return [*named, *(name for rx, name in _KIN if rx.search(family))]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,12 +9,10 @@ import msgspec
 from pgvector import SparseVector
 
 from app.contracts import SECONDARY_MIN, ContextPlan, UserSnapshot
-from app.keywords import KIN_NAMES, KIN_PATTERN
+from app.keywords import ANY_KIN, KIN_NAMES
 from app.pipeline.dedupe import Clusters
 from app.pipeline.sql import SqlRun
 from app.text import clean_terms
-
-_FAMILY = re.compile(KIN_PATTERN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +39,7 @@ def _lead(terms: list[str], query: str) -> str | None:
     longest of those starting there (开周会, not the 开周 inside it); a family term where the question
     names family (妈妈 for 「我妈的体检约了吗」); None when it names none of them (a caller's own terms)."""
     said = query.lower()
-    family = _FAMILY.search(said)
+    family = ANY_KIN.search(said)
     places = [(said.find(term.lower()) if term not in KIN_NAMES else family.start() if family else -1, -len(term), term)
               for term in terms]
     return min((p for p in places if p[0] >= 0), default=(0, 0, None))[2]
