@@ -68,7 +68,7 @@ _NOT_CONTENT = _FUNCTION_WORDS | _MANNER_WORDS
 # Words that only say when (a record's own time is compared as a time, not as words).
 TIME_WORD = re.compile(
     r"(?:大?[前后]|[今明昨])(?:天|日|晚|早|夜|儿)|[上中下]午|晚上|早上|凌晨|傍晚|半夜|夜里|周末|[本这上下]周|"
-    r"(?:周|星期|礼拜)[一二三四五六日天末]?|[零〇一二两三四五六七八九十半\d]+(?:点|点半|时|分|分钟|号|日|月|月份|年|刻|天|周|小时)|"
+    r"(?:星期|礼拜)[一二三四五六日天末]?|周[一二三四五六日天末]|[零〇一二两三四五六七八九十半\d]+(?:点|点半|时|分|分钟|号|日|月|月份|年|刻|天|周|小时)|"
     r"[上下本这]个?月|今年|去年|明年|月[初中底末]|年[初中底末]"
 )
 _NOUN_TAGS = frozenset({"n", "ng"})  # jieba's part-of-speech tags of common nouns and noun morphemes

@@ -120,19 +120,31 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
 def _without_cues(text: str) -> str:
     """`text` without TOPIC_STOP's cue words, but for a word they would break: a word of the
     dictionary that they would leave one character of (上海's 上, 纪要's 要, 同事's 事, 还款's 还), or a
-    name they would cut at all (都江堰's 都), is kept whole; 干嘛 and 大事 are cues whole."""
+    name they would cut at all (都江堰's 都), or a word a cue would start inside (演讲 of 演讲过后), is
+    kept whole; 干嘛 and 大事 are cues whole."""
     out, run = [], []
+    end = 0
     for word, kind in words_of(text):
+        start, end = end, end + len(word)
         # a verb with its result (做好, 交上) is what happened to the topic, not the topic
         kept = kind in ("noun", "proper") or (kind == "verb" and word[-1] not in _RESULT)
         left = TOPIC_STOP.sub("", word) if kept else word
-        if kept and not TOPIC_STOP.fullmatch(word) and (len(left) == 1 or (kind == "proper" and left != word)):
+        if kept and not TOPIC_STOP.fullmatch(word) and (
+                len(left) == 1 or (kind == "proper" and left != word)
+                # a word with no cue of its own (演讲, not 还有) that a cue would start inside
+                or (left == word and _cue_from_inside(text, start, end))):
             out += [TOPIC_STOP.sub(" ", "".join(run)), f" {word} "]
             run = []
         else:
             run.append(word)
     out.append(TOPIC_STOP.sub(" ", "".join(run)))
     return "".join(out)
+
+
+def _cue_from_inside(text: str, start: int, end: int) -> bool:
+    """Whether a cue word starts inside the word at text[start:end] and runs on past it: 演讲|过后's
+    讲过 would leave 演 and take the 过 of 过后."""
+    return any((m := TOPIC_STOP.match(text, at)) is not None and m.end() > end for at in range(start + 1, end))
 
 
 def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> TemporalMode:

@@ -278,6 +278,9 @@ QUESTIONS = [
     # the verb's 过 is not read into the name after it (过程 of 说起过程野)
     ("这个月我说起过程野的哪些事？", "MENTIONED_IN", "REQUIRED", ["程野"], None),
     ("我提过程序优化的事吗", None, "REQUIRED", ["优化", "程序"], None),
+    # after a thing is when it was, no word of the topic; a cue starting inside a word (讲过 of 演讲|过后) cuts nothing
+    ("演讲过后张总说了什么", "MENTIONED_IN", "REQUIRED", ["演讲", "张总"], None),
+    ("上周团建之后小林提过什么", "MENTIONED_IN", "REQUIRED", ["团建", "小林"], None),
     # where or when a thing of one's own was settled
     ("许诺他们的婚礼定在哪了？", "AMBIGUOUS", "REQUIRED", ["许诺", "婚礼"], None),
     ("下次团建定在哪天了", "AMBIGUOUS", "REQUIRED", ["团建"], None),
