@@ -205,6 +205,9 @@ _REWRITTEN = re.compile(
     r"把\s*(“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\")\s*(?:翻译|译成|改得|改写|改一下|润色|校对|修改|写得)"
     r"|把([^，。！？；]{1,40}?)(?:翻译|翻|译)成"
     r"|(?:翻译|翻成|译|润色|校对|改写)[^，。：:“「\"]{0,8}[：:]\s*(“[^”]*”|「[^」]*」|\"[^\"]*\"|[^。！？]+)"
+    # 「帮我把这个通知改得亲切一点：“请同学们于本周五前提交…”」: the words follow the colon (改成 would be a move)
+    r"|把[^，。：:“「\"]{1,12}?(?:改得|改写|改一下|润色|校对|写得)[^，。：:“「\"]{0,8}[：:]\s*"
+    r"(“[^”]*”|「[^」]*」|\"[^\"]*\"|[^。！？]+)"
 )
 # a habit holds the times of day after it in its sentence (「总是凌晨一两点才睡着，早上六点半又得起」), up
 # to a turn (但/不过/可是), a clause that plans (约/提醒/安排/计划/要) or a day named; 一般 as "so-so" is none
@@ -232,7 +235,7 @@ def _without(text: str, spans: list[tuple[int, int]]) -> str:
 
 def _rewritten(text: str) -> list[tuple[int, int]]:
     """Where the words to be rewritten are in `text`."""
-    return [m.span(g) for m in _REWRITTEN.finditer(text) for g in (1, 2, 3) if m.start(g) >= 0]
+    return [m.span(g) for m in _REWRITTEN.finditer(text) for g in (1, 2, 3, 4) if m.start(g) >= 0]
 
 
 def _own_times(text: str, exprs: list[TimeExpression], *, generic_clock: bool = False) -> list[TimeExpression]:
