@@ -1,6 +1,6 @@
 """`make eval`: labelled queries over the demo dataset, scored against the generator's ground truth,
-then the independently written sets beside it: ../shared/dev-eval/ and bench/dev2/ .. dev5/
-(four more personas in the same format, a README in each), each served by ../shared/dev-eval/'s
+then the independently written sets beside it: ../shared/dev-eval/ and bench/dev2/ .. dev7/
+(six more personas in the same format, a README in each), each served by ../shared/dev-eval/'s
 stub and scored by its scorer.
 
 The expected answers come from `app.emulator.dataset` (what happened when, and which records
@@ -53,7 +53,7 @@ from app.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV_EVAL = ROOT.parent / "shared" / "dev-eval"
-DEV_SETS = (DEV_EVAL / "data.json", *(ROOT / "bench" / name / "data.json" for name in ("dev2", "dev3", "dev4", "dev5", "dev6")))
+DEV_SETS = (DEV_EVAL / "data.json", *(ROOT / "bench" / name / "data.json" for name in ("dev2", "dev3", "dev4", "dev5", "dev6", "dev7")))
 TODAY = DEMO_NOW.date()
 VERBOSE = "-v" in sys.argv
 _WD = "一二三四五六日"
