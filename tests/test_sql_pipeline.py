@@ -944,6 +944,11 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
         ("printing", "婚博会的易拉宝和样册最晚周五必须印好", D(1, 10)),
         ("fetched", "阿杰刚才把易拉宝和样册从打印店取回来了，颜色没偏", D(4, 11, 35)),
     ], "这周还有什么要交的？", D(4, 12), [("printing", "done")], id="prints fetched tick off the printing"),
+    pytest.param([  # 刷完了: done, for both tellings of the to-do
+        ("plan", "继续教育学分截止到9月30号，还差6分没刷", D(20, 7, 40)),
+        ("again", "继续教育还差两分，月底前必须刷完", D(28, 19, 10)),
+        ("done", "夜班间隙把继续教育最后两分刷完了，证书截图存好了", D(29, 23, 42)),
+    ], "这周还有什么要交的？", D(30, 8), [("again", "done"), ("plan", "done")], id="credits done"),
 ])
 async def test_a_change_updates_the_plan_it_is_about(engine, records, question, asked, changes):
     result = await _bundle_rows(engine, [_said(ref, text, at) for ref, text, at in records], question, asked)
