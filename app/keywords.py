@@ -91,6 +91,16 @@ def family_in(text: str) -> tuple[list[str], str]:
     return names, text
 
 
+def names_someone(text: str) -> bool:
+    """Whether `text` names a person: with a title or 老/小 (people_in), by family (我弟 too), as 阿X,
+    or by a name the segmenter knows (林晓, 阿豪)."""
+    return bool(_PERSON.search(text) or ANY_KIN.search(text) or _AH_NAME.search(text)
+                or any(tag == "nr" for _word, tag in rjieba.tag(text, True)))
+
+
+_AH_NAME = re.compile(r"阿[A-Za-z]{2,}|阿[\u4e00-\u9fff](?=什么|啥|哪|几|的|说|要|去|到|回|来)|我[弟哥姐妹]")
+
+
 def people_in(text: str) -> list[str]:
     """People the text names with a title or a 老/小 prefix (王总, 邓经理, 老李), and family (妈妈)."""
     named = _PERSON.findall(text)

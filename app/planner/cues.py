@@ -126,6 +126,10 @@ AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友
                      # when one's own thing takes place (「合同什么时候签」「老王哪天来」)
                      r"(?:什么时候|啥时候|哪天)(?:签|交|开会|开|办|去|来|到|回来|回|出发|见|面试|截止|到期)"
                      r"(?:来着|呢|啊)?[?？]?\s*$")
+# when someone comes or goes somewhere (「阿豪什么时候到广州」「我弟哪天回来」): the user's affair when the one
+# coming is a person (router), not a train's or a parcel's timetable (「高铁什么时候到广州」)
+COMES_OR_GOES = re.compile(r"(?:什么时候|啥时候|哪天|几点)(?:到|去|回|来|出发|过来|回来|走)[^，。？?]{0,6}?"
+                           r"(?:来着|呢|啊)?[?？]?\s*$")
 # small talk that looks like one (「吃了吗」「你睡了没」) is not
 SMALL_TALK = re.compile(r"^\s*(?:你|您)?(?:吃|睡|起|到|走|下班|回来|忙完)了?(?:吗|没|没有)[?？]?\s*$")
 # Past decisions live in Memory V2 (RFC §2.1 "历史决策").

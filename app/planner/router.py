@@ -30,7 +30,7 @@ from app.contracts import (
     TimeRange,
 )
 from app.errors import BadRequest
-from app.keywords import family_in, keywords, words_of
+from app.keywords import family_in, keywords, names_someone, words_of
 from app.modes import MODES
 from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_name, resolve_clock
 from app.planner.cues import (
@@ -40,6 +40,7 @@ from app.planner.cues import (
     ASKS_CLOCK,
     ASKS_DECISION,
     BASE_WEIGHTS,
+    COMES_OR_GOES,
     DOING,
     EXPANSIONS,
     HAS_MEETING,
@@ -203,7 +204,8 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     recall = ((not NOT_RECALL.search(query) and not advice) or bool(OWN_HISTORY.search(query)) or past_deed
               or (status and not NOT_RECALL.search(WHERE_TO_GO.sub(" ", query))))
     temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status
-                               or AFFAIRS.search(query) or SOON.search(query))
+                               or AFFAIRS.search(query) or SOON.search(query)
+                               or (COMES_OR_GOES.search(query) is not None and names_someone(query)))
     return _NEEDS[temporal, recall and bool(ASKS_DECISION.search(query))]
 
 

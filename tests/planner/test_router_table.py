@@ -285,6 +285,12 @@ QUESTIONS = [
     ("许诺他们的婚礼定在哪了？", "AMBIGUOUS", "REQUIRED", ["许诺", "婚礼"], None),
     ("下次团建定在哪天了", "AMBIGUOUS", "REQUIRED", ["团建"], None),
     ("婚礼一般定在哪里比较好？", None, "SKIP", None, None),
+    # when someone one knows comes or goes is the user's affair; a train's or a typhoon's timetable is not
+    ("阿豪什么时候到广州？", "AMBIGUOUS", "REQUIRED", ["阿豪", "广州"], None),
+    ("我弟哪天到广州？", "AMBIGUOUS", "REQUIRED", ["广州"], None),
+    ("林晓哪天去成都？", "AMBIGUOUS", "REQUIRED", ["林晓", "成都"], None),
+    ("高铁什么时候到广州？", None, "SKIP", None, None),
+    ("台风什么时候到广州？", None, "SKIP", None, None),
     # a question may ask about how a thing moved, though a record's words of it are no content words
     ("最近哪些会延后了", None, "REQUIRED", ["延后"], None),
     # how much, how often, how it went, what kind: no topic (each made every item score as off-topic)
