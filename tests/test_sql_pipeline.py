@@ -949,6 +949,11 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
         ("again", "继续教育还差两分，月底前必须刷完", D(28, 19, 10)),
         ("done", "夜班间隙把继续教育最后两分刷完了，证书截图存好了", D(29, 23, 42)),
     ], "这周还有什么要交的？", D(30, 8), [("again", "done"), ("plan", "done")], id="credits done"),
+    pytest.param([  # the plan told again that day in other words moves with the one the move fits
+        ("boxes", "9月5号搬家，纸箱还差十几个", D(1, 20)),
+        ("movers", "搬家公司9月5号早上8点上门，四个师傅一台车", D(2, 10)),
+        ("moved", "搬家公司说那天不出车，改到9月6号早上8点", D(3, 18)),
+    ], "这周末有什么安排？", D(3, 19), [("boxes", "moved"), ("movers", "moved")], id="moved with its retelling"),
 ])
 async def test_a_change_updates_the_plan_it_is_about(engine, records, question, asked, changes):
     result = await _bundle_rows(engine, [_said(ref, text, at) for ref, text, at in records], question, asked)
