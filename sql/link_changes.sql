@@ -26,7 +26,7 @@ WITH u AS MATERIALIZED (
     WHERE change IS NOT NULL
 ), pairs AS (
     SELECT p.id AS item, u.id AS change, u.change AS kind, u.observed_time,
-           p.local_day, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
+           p.local_day, p.event_grain, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
            o.overlap, p.observed_time AS planned_at, ws.words_shared, ws.heads_shared,
            o.overlap >= CAST(:min_overlap AS double precision)
              - CAST(:anchor_discount AS double precision)
@@ -85,13 +85,14 @@ WITH u AS MATERIALIZED (
     JOIN best b ON b.change = p.change AND b.local_day = p.local_day
     WHERE p.due_soon AND NOT p.fits_words
     UNION ALL
-    -- a plan of the moved plan's day sharing a head word with the move besides the people, told in other
-    -- words (「10月2号搬家，纸箱还差十几个」 beside 「搬家公司…10月2号早上8点上门」, both moved by 「搬家公司说那天不出车，
-    -- 改到10月3号早上8点」): the same plan, moved with it
+    -- a plan of the moved plan's day with no clock time of its own, sharing a head word with the move
+    -- besides the people, told in other words (「10月2号搬家，纸箱还差十几个」 beside 「搬家公司…10月2号早上8点上门」,
+    -- both moved by 「搬家公司说那天不出车，改到10月3号早上8点」): the same plan, moved with it (one at a clock time
+    -- of its own is its own plan: 「上午10点去医院拿体检报告」 stays when 「洗牙改到…」)
     SELECT p.item, p.change, p.kind, p.observed_time
     FROM pairs p
     JOIN best b ON b.change = p.change AND b.local_day = p.local_day
-    WHERE p.kind = 'moved' AND NOT p.fits_words AND p.heads_shared >= 1
+    WHERE p.kind = 'moved' AND NOT p.fits_words AND p.heads_shared >= 1 AND p.event_grain NOT IN ('minute', 'hour')
     UNION ALL
     -- the best plan told again at its very clock time, in other words (「答应豆豆周六14:30去科技馆」 and
     -- 「周六下午两点半带孩子去科技馆航天展」): the same plan, so the same change

@@ -954,6 +954,11 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
         ("movers", "搬家公司9月5号早上8点上门，四个师傅一台车", D(2, 10)),
         ("moved", "搬家公司说那天不出车，改到9月6号早上8点", D(3, 18)),
     ], "这周末有什么安排？", D(3, 19), [("boxes", "moved"), ("movers", "moved")], id="moved with its retelling"),
+    pytest.param([  # ...but a plan at a clock time of its own that day is its own plan
+        ("report", "9月5号上午10点去医院拿体检报告", D(1, 20)),
+        ("teeth", "9月5号下午3点去医院洗牙", D(2, 10)),
+        ("moved", "医院打电话说洗牙改到9月7号下午3点", D(3, 18)),
+    ], "这周末有什么安排？", D(3, 19), [("teeth", "moved")], id="not another plan of that day"),
 ])
 async def test_a_change_updates_the_plan_it_is_about(engine, records, question, asked, changes):
     result = await _bundle_rows(engine, [_said(ref, text, at) for ref, text, at in records], question, asked)

@@ -205,7 +205,8 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
               or (status and not NOT_RECALL.search(WHERE_TO_GO.sub(" ", query))))
     temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status
                                or AFFAIRS.search(query) or SOON.search(query)
-                               or (COMES_OR_GOES.search(query) is not None and names_someone(query)))
+                               or ((comes := COMES_OR_GOES.search(query)) is not None
+                                   and names_someone(query[: comes.start()])))
     return _NEEDS[temporal, recall and bool(ASKS_DECISION.search(query))]
 
 
