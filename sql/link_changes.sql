@@ -21,12 +21,17 @@
 -- One row per plan changed: the record that changed it last, and how (app/pipeline/lifecycle.py
 -- keeps the links with the candidates they were found among, for apply_changes).
 WITH u AS MATERIALIZED (
-    SELECT id, user_id, change, event_grain, local_day, observed_time, names, kin, kw, kw_count, kw_heads
+    SELECT id, user_id, change, event_time, event_grain, local_day, observed_time, names, kin, kw, kw_count, kw_heads
     FROM recall_candidates
     WHERE change IS NOT NULL
 ), pairs AS (
     SELECT p.id AS item, u.id AS change, u.change AS kind, u.observed_time,
-           p.local_day, p.event_grain, abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
+           p.local_day, p.event_grain,
+           abs(extract(epoch FROM p.event_time - u.observed_time)) AS distance,
+           -- a plan already at the time a move moves to is the move told again, or a calendar updated: the
+           -- plan moved is another one near that time, if there is one (not the series' next week)
+           u.change = 'moved' AND p.event_time = u.event_time AS at_new_time,
+           u.change = 'moved' AND abs(extract(epoch FROM p.event_time - u.event_time)) > 2 * 86400 AS far_from_new,
            o.overlap, p.observed_time AS planned_at, ws.words_shared, ws.heads_shared,
            o.overlap >= CAST(:min_overlap AS double precision)
              - CAST(:anchor_discount AS double precision)
@@ -70,8 +75,8 @@ WITH u AS MATERIALIZED (
     WHERE due_soon
 ), best AS (
     SELECT DISTINCT ON (change) change, item, kind, observed_time, local_day
-    FROM fits
-    ORDER BY change, overlap DESC, distance, planned_at DESC, item
+    FROM (SELECT *, bool_or(at_new_time) OVER (PARTITION BY change) AS told_again FROM fits) f
+    ORDER BY change, at_new_time OR (told_again AND far_from_new), overlap DESC, distance, planned_at DESC, item
 ), linked AS (
     SELECT f.item, f.change, f.kind, f.observed_time
     FROM fits f

@@ -959,6 +959,11 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
         ("teeth", "9月5号下午3点去医院洗牙", D(2, 10)),
         ("moved", "医院打电话说洗牙改到9月7号下午3点", D(3, 18)),
     ], "这周末有什么安排？", D(3, 19), [("teeth", "moved")], id="not another plan of that day"),
+    pytest.param([  # a plan already at the new time is the move told beforehand (a calendar updated): the booking moves too
+        ("booked", "订好了9月26号晚上6点半泮溪的包间，给老爸过生日", D(20, 10)),
+        ("calendar", "9月25号中午12点老爸生日饭，泮溪", D(21, 9)),
+        ("moved", "老爸的生日饭提前到9月25号中午12点", D(21, 19)),
+    ], "这周末有什么安排？", D(21, 20), [("booked", "moved")], id="not the plan already at the new time"),
 ])
 async def test_a_change_updates_the_plan_it_is_about(engine, records, question, asked, changes):
     result = await _bundle_rows(engine, [_said(ref, text, at) for ref, text, at in records], question, asked)
