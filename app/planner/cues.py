@@ -191,8 +191,8 @@ SUMMARIZE = re.compile(r"总结|汇总|概括|回顾|梳理|盘点|复盘|整理
 
 # Words that carry no topic of their own.
 TOPIC_STOP = re.compile(
-    # after a thing is when, not what (「演讲过后张总说了什么」 asks about the speech and 张总); before 过
-    r"过后|之后|以后|"
+    # after a thing is when, not what (「演讲过后张总说了什么」 asks about the speech and 张总, 「会后…」 about 张总); before 过
+    r"过后|之后|以后|(?<=[会饭课班])后|"
     r"我们|我的|咱们|我|你|有什么|有哪些|有啥|什么|哪些|哪个|哪里|怎么样|怎么|如何|多少|关于|重要的|重要|需要|注意|"
     r"的事情|事情|的事|事儿|事|东西|一下|帮我|请|吗|呢|吧|啊|呀|了|过|的|是|在|有|和|跟|与|及|或|要|都|还|又|"
     r"做了|做过|做|干了|干|说过|说了|说|提到|提过|聊过|聊|讲过|谈到|输入过|输入|记过|记下|记|写过|写|原话|"

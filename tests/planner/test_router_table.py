@@ -281,6 +281,8 @@ QUESTIONS = [
     # after a thing is when it was, no word of the topic; a cue starting inside a word (讲过 of 演讲|过后) cuts nothing
     ("演讲过后张总说了什么", "MENTIONED_IN", "REQUIRED", ["演讲", "张总"], None),
     ("上周团建之后小林提过什么", "MENTIONED_IN", "REQUIRED", ["团建", "小林"], None),
+    ("会后张总说了什么", "MENTIONED_IN", "REQUIRED", ["张总"], None),  # after the meeting: when, not what
+    ("饭后散步了吗", "AMBIGUOUS", "REQUIRED", ["散步"], None),
     # where or when a thing of one's own was settled
     ("许诺他们的婚礼定在哪了？", "AMBIGUOUS", "REQUIRED", ["许诺", "婚礼"], None),
     ("下次团建定在哪天了", "AMBIGUOUS", "REQUIRED", ["团建"], None),
