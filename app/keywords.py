@@ -91,6 +91,11 @@ def family_in(text: str) -> tuple[list[str], str]:
     return names, text
 
 
+# someone the user knows besides people_in's: 阿豪, 阿May, 我弟, a friend, a colleague, a client
+_KNOWN = re.compile(r"阿[A-Za-z]{2,}|阿[\u4e00-\u9fff](?=什么|啥|哪|几|说|要|去|到|回|来)|我[弟哥姐妹]|"
+                    r"男朋友|女朋友|对象|闺蜜|室友|朋友|同事|同学|客户")
+
+
 def names_someone(text: str) -> bool:
     """Whether `text` names someone the user knows: with a title or 老/小 (people_in), by family (我弟
     too), as a friend or colleague, as 阿X, or by a name the segmenter guesses (林晓, 阿豪; not one its
@@ -98,10 +103,6 @@ def names_someone(text: str) -> bool:
     return bool(_PERSON.search(text) or ANY_KIN.search(text) or _KNOWN.search(text)
                 or any(tag == "nr" and len(word) >= 2 and not rjieba.has_word(word)
                        for word, tag in rjieba.tag(text, True)))
-
-
-_KNOWN = re.compile(r"阿[A-Za-z]{2,}|阿[\u4e00-\u9fff](?=什么|啥|哪|几|说|要|去|到|回|来)|我[弟哥姐妹]|"
-                    r"男朋友|女朋友|对象|闺蜜|室友|朋友|同事|同学|客户")
 
 
 def people_in(text: str) -> list[str]:

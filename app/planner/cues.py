@@ -127,7 +127,7 @@ AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友
                      r"(?:什么时候|啥时候|哪天)(?:签|交|开会|开|办|去|来|到|回来|回|出发|见|面试|截止|到期)"
                      r"(?:来着|呢|啊)?[?？]?\s*$")
 # when someone comes or goes somewhere (「阿豪什么时候到广州」「我弟哪天回来」): the user's affair when the one
-# coming is a person (router), not a train's or a parcel's timetable (「高铁什么时候到广州」)
+# coming is a person (router), not a train's or a typhoon's (「高铁什么时候到广州」; a parcel's is AFFAIRS')
 COMES_OR_GOES = re.compile(r"(?:什么时候|啥时候|哪天|几点)(?:到|去|回|来|出发|过来|回来|走)[^，。？?]{0,6}?"
                            r"(?:来着|呢|啊)?[?？]?\s*$")
 # small talk that looks like one (「吃了吗」「你睡了没」) is not
