@@ -40,3 +40,4 @@ class Candidate(msgspec.Struct, frozen=True, kw_only=True, dict=True, weakref=Tr
     source_quality: float
     participants: tuple[str, ...] = ()
     change: Change | None = None  # this record updates an earlier plan (app/pipeline/lifecycle.py)
+    subject: str | None = None  # ...the one it names by this word, if it does (「搬家改到大后天」: 搬家)

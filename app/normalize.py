@@ -159,6 +159,7 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
     confidence: float
     scheduled: bool  # it names a clock time after it was written: something planned (raises importance)
     change: Change | None  # what it says happened to an earlier plan, if it reads as such an update
+    subject: str | None  # ...and the plan it names, by its head word (a move's tie-break between plans)
     body: str  # the text the rules read: framing ("帮我记一下") dropped, cut to _EMBED_CHARS
 
 
@@ -449,6 +450,21 @@ def _change_gist(body: str, exprs: list[TimeExpression], cue: re.Pattern[str]) -
     return gist if keywords(gist) else None  # 「改到周五吧，跟王姐的见面…」: the plan is named after its clause
 
 
+def _change_subject(body: str, exprs: list[TimeExpression], cue: re.Pattern[str]) -> str | None:
+    """The plan a record moving or calling one off names right before saying so, by its head word
+    (the last, as a Chinese noun phrase ends in its head: 「台风天搬不了，搬家改到大后天」 → 搬家,
+    「和王总的见面挪到周五」 → 见面); None when its clause names none before the cue."""
+    said = list(cue.finditer(body))
+    if not said:
+        return None
+    at = said[-1].start()
+    start = clause_around(body, at)[0]
+    before = _without_times(body[start:at], start, exprs).lower()
+    people = set(people_in(before))
+    ends = [(before.rfind(w) + len(w), len(w), w) for w in keywords(before) if w not in people]
+    return max(ends)[2] if ends else None
+
+
 def _gist(body: str, exprs: list[TimeExpression]) -> str:
     """What a text is about: without its time words and filler."""
     gist = body
@@ -584,8 +600,11 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         kind, status = "event", "completed"  # 「发票开好寄出了」: something got done, not a remark
     elif change == "moved" and status == "completed" and not stated.status:
         status = "planned"  # 「培训延期了，改到下周三」: its 了 is the putting off; the plan is at its new time
+    subject = None
     if change in ("moved", "cancelled") and not answers:
-        gist = _change_gist(body, exprs, _MOVED if change == "moved" else _CALLED_OFF) or gist
+        cue = _MOVED if change == "moved" else _CALLED_OFF
+        gist = _change_gist(body, exprs, cue) or gist
+        subject = _change_subject(body, exprs, cue)
     if status == "completed" and kind != "decision" and expr is not None and expr.start > observed \
             and change != "cancelled":  # a plan called off keeps the time it was for
         # done already, so the time ahead is of what follows (「看完牙了，下个月复诊」): it happened when said
@@ -604,6 +623,7 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         confidence=stated.confidence if stated.confidence is not None else confidence,
         scheduled=scheduled,
         change=change,
+        subject=subject,
         body=body,
     )
 
@@ -640,4 +660,5 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
         confidence=round(conf, 3), source_quality=SOURCE_QUALITY[role], participants=people,
         # only the user's own words update the user's plans (an assistant's 「已取消」 is not a decision)
         change=facts.change if role in ("segment", "user") else None,
+        subject=facts.subject if role in ("segment", "user") else None,
     )

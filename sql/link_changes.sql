@@ -6,7 +6,8 @@
 -- whose content words it shares: overlap >= min_overlap (as in dedupe), less anchor_discount for
 -- each other tie (the same person named in both; a done or called-off record naming the plan's
 -- day, as 「今晚的饭局取消了」 does). Each change updates the plan it fits best (the most words in
--- common, then the nearest in time, then the most recent), every other plan it fits due that day
+-- common, then the one whose title holds the word it names the plan by (`subject`: 「搬家改到大后天」
+-- moves 「9月5号搬家」, not the brother's train 「…回来帮我搬家」), then the nearest in time, then the most recent), every other plan it fits due that day
 -- with a word in common besides the people (「带教记录本交给护士长了」 does not tick off that day's
 -- 「PPT发给护士长过目」) (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
 -- are both done by 「保密协议签好寄回了」), every to-do or promise due that day, within `due_soon` of a
@@ -21,7 +22,7 @@
 -- One row per plan changed: the record that changed it last, and how (app/pipeline/lifecycle.py
 -- keeps the links with the candidates they were found among, for apply_changes).
 WITH u AS MATERIALIZED (
-    SELECT id, user_id, change, event_time, event_grain, local_day, observed_time, names, kin, kw, kw_count, kw_heads
+    SELECT id, user_id, change, subject, event_time, event_grain, local_day, observed_time, names, kin, kw, kw_count, kw_heads
     FROM recall_candidates
     WHERE change IS NOT NULL
 ), pairs AS (
@@ -32,7 +33,8 @@ WITH u AS MATERIALIZED (
            -- plan moved is another one near that time, if there is one (not the series' next week)
            u.change = 'moved' AND p.event_time = u.event_time AS at_new_time,
            u.change = 'moved' AND abs(extract(epoch FROM p.event_time - u.event_time)) > 2 * 86400 AS far_from_new,
-           o.overlap, p.observed_time AS planned_at, ws.words_shared, ws.heads_shared,
+           o.overlap, p.observed_time AS planned_at,
+           coalesce(strpos(lower(p.title), u.subject) > 0, false) AS names_subject, ws.words_shared, ws.heads_shared,
            o.overlap >= CAST(:min_overlap AS double precision)
              - CAST(:anchor_discount AS double precision)
                * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
@@ -76,7 +78,7 @@ WITH u AS MATERIALIZED (
 ), best AS (
     SELECT DISTINCT ON (change) change, item, kind, observed_time, local_day
     FROM (SELECT *, bool_or(at_new_time) OVER (PARTITION BY change) AS told_again FROM fits) f
-    ORDER BY change, at_new_time OR (told_again AND far_from_new), overlap DESC, distance, planned_at DESC, item
+    ORDER BY change, at_new_time OR (told_again AND far_from_new), overlap DESC, names_subject DESC, distance, planned_at DESC, item
 ), linked AS (
     SELECT f.item, f.change, f.kind, f.observed_time
     FROM fits f

@@ -533,3 +533,16 @@ def test_an_upstreams_confidence_tilts_the_rules_confidence():
 
     # a dictated decision the transcriber was unsure of is still a decision: less sure, not half as sure
     assert conf(None) > conf(0.9) > conf(0.5) >= 0.7 * conf(None)
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("台风天搬不了，搬家改到大后天了", "搬家"),  # its own clause
+    ("复盘会往后挪到周五上午十点了，会议室被占了", "复盘"),  # not the reason after it
+    ("王姐临时要去看场地，和王姐的见面改到下周二下午3点半", "见面"),  # the head of the phrase, not the person
+    ("算了，周五的聚餐不去了", "聚餐"),
+    ("ECMO培训延期了，改到12月1号下午2点", "培训"),  # the thing put off, not the reason
+    ("搬家公司说那天不出车，改到10月3号早上8点", None),  # its clause names nothing before the move
+    ("下周一上午十点开周会", None),  # no change: no subject
+])
+def test_a_change_names_the_plan_by_its_head_word(text, subject):
+    assert analyse(text, _t("2027-03-29 09:00"), TZ, happened_when_said=False).subject == subject

@@ -964,6 +964,11 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
         ("calendar", "9月25号中午12点老爸生日饭，泮溪", D(21, 9)),
         ("moved", "老爸的生日饭提前到9月25号中午12点", D(21, 19)),
     ], "这周末有什么安排？", D(21, 20), [("booked", "moved")], id="not the plan already at the new time"),
+    pytest.param([  # 搬家 is what the boxes note is about and why the brother comes: the move moves the first
+        ("boxes", "9月5号搬家，纸箱还差十几个，得去超市要", D(1, 20)),
+        ("train", "我弟订了9月4号晚上7点40到广州南的高铁，回来帮我搬家", D(2, 21)),
+        ("moved", "台风天搬不了，搬家改到大后天了", D(4, 18, 30)),
+    ], "这周末有什么安排？", D(4, 19), [("boxes", "moved")], id="the plan its head word names, not the nearer one"),
 ])
 async def test_a_change_updates_the_plan_it_is_about(engine, records, question, asked, changes):
     result = await _bundle_rows(engine, [_said(ref, text, at) for ref, text, at in records], question, asked)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # not imported at run time: the normalizing workers encode ro
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
-           "source_quality", "change", "names", "kin", "kw", "kw_count", "kw_heads", "embedding")
+           "source_quality", "change", "subject", "names", "kin", "kw", "kw_count", "kw_heads", "embedding")
 COARSE_GRAINS = frozenset({"day", "week", "month", "quarter", "year"})  # dedupe pairs these by day
 
 # PostgreSQL's binary COPY format (docs: "COPY ... Binary Format"): a signature, flags, no header
@@ -109,7 +109,7 @@ def row_head(c: Candidate, zone: tzinfo) -> bytes:
         struct.pack(">ib", 1, c.event_grain in COARSE_GRAINS),
         _text(c.title), _text(c.content),
         struct.pack(">ididid", 8, c.importance, 8, c.confidence, 8, c.source_quality),
-        _text(c.change),
+        _text(c.change), _text(c.subject),
         # NULL when there are none: an empty array is far dearer to COPY
         _text_array(names), _text_array(kin),
         # no content word: NULL, so no keyword overlap is computed for it
