@@ -127,7 +127,8 @@ def keywords(text: str, *, manner: bool = False) -> list[str]:
         out.update(_unknown_compounds(rjieba.tag(chunk, False)))
         for word in rjieba.cut_for_search(chunk):
             if word.isascii():
-                if word.isalnum() and not word.isdigit():
+                # a number of three digits or more (押金7600, 房号1203) names a thing; 3, 12 may be anything
+                if word.isalnum() and (not word.isdigit() or len(word) >= 3):
                     out.add(word)
             elif len(word) >= 2 and word not in skipped and not TIME_WORD.fullmatch(word):
                 out.add(word)

@@ -13,6 +13,7 @@ from app.keywords import family_in, keywords, people_in
         ("下周三上午10点去见老李", {"老李"}, {"10", "下周", "上午", "10点"}),
         ("MeInput 周报发给陈总监", {"meinput", "周报", "陈总监"}, set()),
         ("我们一起看一下这个问题怎么处理", {"处理"}, {"我们", "一起", "这个", "问题", "怎么"}),
+        ("押金7600转给房东，3个人住1203", {"押金", "7600", "1203"}, {"3"}),  # an amount, a room: a number names a thing
     ],
 )
 def test_content_words_only(text, expected, absent):

@@ -546,3 +546,15 @@ def test_an_upstreams_confidence_tilts_the_rules_confidence():
 ])
 def test_a_change_names_the_plan_by_its_head_word(text, subject):
     assert analyse(text, _t("2027-03-29 09:00"), TZ, happened_when_said=False).subject == subject
+
+
+@pytest.mark.parametrize(("text", "change"), [
+    ("押金7600转过去了，备注写了押金", "done"),
+    ("房租3500打过去了", "done"),  # money sent
+    ("学费交过了", "done"),  # done before now
+    ("尾款已经转了", "done"),
+    ("这个我之前发过了吗", None),  # asked, not said
+    ("房租转过去了吗", None),
+])
+def test_a_payment_sent_or_a_thing_done_before_is_done(text, change):
+    assert analyse(text, _t("2027-09-25 10:12"), TZ, happened_when_said=False).change == change

@@ -969,6 +969,10 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
         ("train", "我弟订了9月4号晚上7点40到广州南的高铁，回来帮我搬家", D(2, 21)),
         ("moved", "台风天搬不了，搬家改到大后天了", D(4, 18, 30)),
     ], "这周末有什么安排？", D(4, 19), [("boxes", "moved")], id="the plan its head word names, not the nearer one"),
+    pytest.param([  # the sum says which payment: 押金 alone is too little of the plan's words
+        ("plan", "中介让我明天中午12点前把押金7600转给房东，直接转账安全吗？", D(24, 18, 5)),
+        ("done", "押金7600转过去了，备注写了押金", D(25, 10, 12)),
+    ], "这周还有什么要交的？", D(26, 9), [("plan", "done")], id="a deposit paid, by its amount"),
 ])
 async def test_a_change_updates_the_plan_it_is_about(engine, records, question, asked, changes):
     result = await _bundle_rows(engine, [_said(ref, text, at) for ref, text, at in records], question, asked)
