@@ -71,6 +71,9 @@ TIME_WORD = re.compile(
     r"(?:星期|礼拜)[一二三四五六日天末]?|周[一二三四五六日天末]|[零〇一二两三四五六七八九十半\d]+(?:点|点半|时|分|分钟|号|日|月|月份|年|刻|天|周|小时)|"
     r"[上下本这]个?月|今年|去年|明年|月[初中底末]|年[初中底末]"
 )
+# a day of the lunar calendar (大年初二, 年三十, 腊月二十八): a time, though no time word the conventions read
+# (other holidays produce nothing), so no content word either
+LUNAR_DAY = re.compile(r"(?:大年|正月|年)初[一二三四五六七八九十]{1,2}|大?年三十|(?:正|腊)月(?:初?[一二三四五六七八九十廿]{1,3})?")
 _NOUN_TAGS = frozenset({"n", "ng"})  # jieba's part-of-speech tags of common nouns and noun morphemes
 _IDEOGRAPH = re.compile(r"[\u4e00-\u9fff]+")
 _PUNCTUATION = re.compile(r"[\s，。、；：？！,.;:?!\"'“”‘’（）()《》【】\[\]…~\-—/|]+")
@@ -118,7 +121,7 @@ def keywords(text: str, *, manner: bool = False) -> list[str]:
     """The content words of `text`, lower-cased, each once, sorted; with `manner`, the words of how a
     thing moved or came about too (a question's topic may be one)."""
     skipped = _FUNCTION_WORDS if manner else _NOT_CONTENT
-    text = text.lower()
+    text = LUNAR_DAY.sub(" ", text.lower()) if "初" in text or "月" in text or "三十" in text else text.lower()
     out = set(people_in(text))
     out.update(word for rx, word in _SAME_THING if rx.search(text))
     for chunk in _PUNCTUATION.split(text):

@@ -100,7 +100,11 @@ SOURCE_INTENT = re.compile(
 # ---------------------------------------------------------------- what the question needs (RFC §2.1)
 
 # A temporal need without a time word (api.md: then the last 30 days); so is a STATUS_QUESTION.
-HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙|有什么动静")
+HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙|有什么动静|"
+                     # a day or a time of one's own, named by what happened then (「年会那天是谁喝多了」「搬家那天谁来帮忙了」)
+                     r"(?<![哪])(?:那天|那晚|那次|那回|当天)|"
+                     # what one did (「去拜年都做了啥」「回娘家都干了些什么」)
+                     r"(?:(?<![他她它])都|我[^，。？?]{0,6})(?:做|干|忙)了(?:些|点)?(?:啥|什么|哪些)|干嘛了")
 # ...and a question about one's own to-dos or how an affair went (「我有哪些待办」「和恒通谈得怎么样」
 # 「面试结果怎么样」「恒通的事有消息吗」): each is about the user's own records, so the last 30 days
 AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友)|得交|快到期|要到期|到哪一步|"
@@ -109,6 +113,8 @@ AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友
                      # when one's own thing is (「ECMO培训到底是哪天？」); a holiday's day is WORLD's
                      r"(?:是|在)?(?:哪天|哪一天|什么时候|啥时候|几号)(?:了|呢|啊)?(?:[^，。？?]{0,3}来着)?[?？]?\s*$|"
                      r"(?:哪天|哪一天|几号)[^，。？?]{1,2}的[?？]?\s*$|"
+                     # the hour of one's own thing, recalled (「年夜饭是几点开席来着」; not 「春晚几点开始」)
+                     r"几点[^，。？?]{0,4}来着[?？]?\s*$|"
                      # what one has coming (「我有什么安排」「接下来要做什么」「我的日程」): the next 30 days
                      r"(?:我|咱们?)[^，。？?]{0,4}(?:有|还有)(?:什么|哪些|啥|没有|些什么)(?:安排|计划|日程|行程|事要|事情要)|"
                      r"(?:还?有)(?:什么|哪些|啥|些什么)(?:安排|日程|行程)|(?:我|咱们?)的(?:日程|行程|安排)|"

@@ -30,7 +30,7 @@ from app.contracts import (
     TimeRange,
 )
 from app.errors import BadRequest
-from app.keywords import family_in, keywords, names_someone, words_of
+from app.keywords import LUNAR_DAY, family_in, keywords, names_someone, words_of
 from app.modes import MODES
 from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_name, resolve_clock
 from app.planner.cues import (
@@ -76,6 +76,7 @@ _RESULT = frozenset("好完上去下到出过掉来了起")
 _ASKED_AHEAD = re.compile(r"要(?!紧)|将|得(?=[去做交写办完])|安排|计划|打算|记得")
 SOON_AT_LEAST = timedelta(hours=3)  # 「待会儿」 asked late in the evening still looks past midnight
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_RECALLED = re.compile(r"来着[?？]?\s*$")  # asked to be reminded of what was told
 # a verb of saying with its 过, parted from what follows before the segmenter sees it: 「我说起过程野的哪些事」
 # asks about 程野, and the segmenter would read 过程 there (a break, not a cut: 顾问过来, 小说过几天)
 _SAID_BEFORE = re.compile(r"(?:说起|提起|聊起|讲起|谈起|问起|(?<![演小游顾学访询日笔书描听闲面会商传据])[说提聊讲谈问记写])过")
@@ -100,6 +101,7 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
     for expr in sorted(expressions, key=lambda e: -(e.span or (0, 0))[0]):
         if expr.span:
             text = text[: expr.span[0]] + " " + text[expr.span[1] :]
+    text = LUNAR_DAY.sub(" ", text)  # a lunar day is a time, not a topic (大年初二, 年三十)
     # family by one name (我妈 → 妈妈), the name records carry as a participant, before 我 is a stop word
     out, text = family_in(text)
     for chunk in TOPIC_SPLIT.split(_without_cues(_SAID_BEFORE.sub(r"\g<0> ", SOURCE_INTENT.sub(" ", text)))):
@@ -153,6 +155,8 @@ def _mode(query: str, expressions: list[TimeExpression], now: datetime) -> Tempo
     over = bool(expressions) and max(e.end for e in expressions) <= now
     for mode, cue in MODE_CUES:
         if cue.search(query) or (mode == "DUE_IN" and deadline):
+            if cue in (ASKS_CLOCK, HAS_MEETING) and not expressions and _RECALLED.search(query):
+                return "AMBIGUOUS"  # 「年夜饭是几点开席来着」: told before, of a time past or ahead
             return "OCCURRED_IN" if cue in (ASKS_CLOCK, HAS_MEETING) and over else mode
     if over and DOING.search(query):
         return "OCCURRED_IN"

@@ -322,6 +322,16 @@ QUESTIONS = [
     ("国庆哪天回老家来着", None, "REQUIRED", ["回老家", "老家"], None),  # a holiday, one's own plan on it
     ("上周比较器的bug修了吗", None, "REQUIRED", ["比较器", "bug"], None),
     ("明天要忙活什么", "PLANNED_IN", "REQUIRED", [], None),
+    # a day of one's own named by what happened then, and what one did, need no time word
+    ("年会那天是谁喝多了？", "AMBIGUOUS", "REQUIRED", ["年会", "喝多"], None),
+    ("搬家那天谁来帮忙了？", None, "REQUIRED", ["搬家", "帮忙"], None),
+    ("回娘家都干了些什么？", "OCCURRED_IN", "REQUIRED", None, None),
+    ("他做了什么坏事", None, "SKIP", None, None),  # someone else's deeds
+    # a lunar day is a time the conventions do not read: neither a range nor a topic
+    ("大年初二去拜年都做了啥？", "OCCURRED_IN", "REQUIRED", ["拜年"], None),
+    # the hour of one's own thing, recalled with no time word: past or ahead, as told
+    ("年三十的年夜饭是几点开席来着？", "AMBIGUOUS", "REQUIRED", None, None),
+    ("春晚几点开始", None, "SKIP", None, None),
 ]
 
 
