@@ -332,6 +332,9 @@ QUESTIONS = [
     # the hour of one's own thing, recalled with no time word: past or ahead, as told
     ("年三十的年夜饭是几点开席来着？", "AMBIGUOUS", "REQUIRED", None, None),
     ("春晚几点开始", None, "SKIP", None, None),
+    # got hold of yet? asks how one's own thing stands (not whether one can: 能收到吗)
+    ("返程票抢到没有？", "AMBIGUOUS", "REQUIRED", ["返程", "返程票"], None),
+    ("能收到吗", None, "SKIP", None, None),
 ]
 
 
