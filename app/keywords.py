@@ -124,7 +124,8 @@ def keywords(text: str, *, manner: bool = False) -> list[str]:
     text = LUNAR_DAY.sub(" ", text.lower()) if "初" in text or "月" in text or "三十" in text else text.lower()
     out = set(people_in(text))
     out.update(word for rx, word in _SAME_THING if rx.search(text))
-    for chunk in _PUNCTUATION.split(text):
+    # the people are words of their own: cut apart from them, 「黄总说OK」 is no 黄总说 (nor 总说)
+    for chunk in _PUNCTUATION.split(_PERSON.sub(r" \g<0> ", text)):
         if not chunk:
             continue
         out.update(_unknown_compounds(rjieba.tag(chunk, False)))

@@ -973,6 +973,11 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
         ("plan", "中介让我明天中午12点前把押金7600转给房东，直接转账安全吗？", D(24, 18, 5)),
         ("done", "押金7600转过去了，备注写了押金", D(25, 10, 12)),
     ], "这周还有什么要交的？", D(26, 9), [("plan", "done")], id="a deposit paid, by its amount"),
+    pytest.param([  # 黄总说 is no word the salary plan and the PPT handed in share
+        ("ppt", "黄总要我在年会上讲5分钟财务年报，PPT要在礼拜四前给他", D(25, 17, 22)),
+        ("salary", "黄总说工资最晚下礼拜三发下去，年前让大家拿到钱", D(28, 10, 32)),
+        ("done", "PPT交了，黄总说OK，就是字太多", D(28, 11, 45)),
+    ], "这周还有什么要交的？", D(28, 12), [("ppt", "done")], id="the thing handed in, not what the same boss said"),
 ])
 async def test_a_change_updates_the_plan_it_is_about(engine, records, question, asked, changes):
     result = await _bundle_rows(engine, [_said(ref, text, at) for ref, text, at in records], question, asked)
