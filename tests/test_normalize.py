@@ -558,3 +558,14 @@ def test_a_change_names_the_plan_by_its_head_word(text, subject):
 ])
 def test_a_payment_sent_or_a_thing_done_before_is_done(text, change):
     assert analyse(text, _t("2027-09-25 10:12"), TZ, happened_when_said=False).change == change
+
+
+@pytest.mark.parametrize(("text", "change"), [
+    ("年货买齐了，老汉的酒选的五粮液", "done"),  # bought, all of it
+    ("新钱换好了，红包也买了一沓", "done"),
+    ("报名材料凑齐了", "done"),
+    ("换了个发型，感觉不错", None),  # a change, no errand done
+    ("材料收齐了吗", None),
+])
+def test_a_thing_got_or_gathered_is_done(text, change):
+    assert analyse(text, _t("2027-01-31 15:08"), TZ, happened_when_said=False).change == change
