@@ -40,6 +40,9 @@ log = logging.getLogger("app.fetch")
 EVENT_LOOKBACK = timedelta(days=30)
 # Wide recall (RFC §3.6): records just outside a mention window are fetched too.
 SLACK = timedelta(days=1)
+# ...and a week after it: a plan said in the window and called off, moved or done days later is shown
+# as it stands (「1月27号那天我都说了什么」 asked weeks on: the dinner said then was called off on the 30th)
+CHANGES_AFTER = timedelta(days=7)
 SQL_RESERVE_S = 0.5
 # a pull stops waiting for its upstream at its deadline by itself; this only catches one that does not
 BACKSTOP_S = 0.1
@@ -112,7 +115,7 @@ def fetch_window(plan: ContextPlan, now: datetime) -> Window:
     """The observed_time window to pull: what the plan's ranges need, never past `now`."""
     spans: list[Window] = []
     if plan.time.mention_range is not None:
-        spans.append((plan.time.mention_range.start - SLACK, plan.time.mention_range.end + SLACK))
+        spans.append((plan.time.mention_range.start - SLACK, plan.time.mention_range.end + CHANGES_AFTER))
     if plan.time.event_range is not None:
         spans.append((plan.time.event_range.start - EVENT_LOOKBACK, now))
     if not spans:

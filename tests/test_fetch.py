@@ -41,6 +41,20 @@ async def test_every_source_is_read_to_the_last_page(upstreams, upstream_env, em
     assert all(c.observed_time < DEMO_NOW for c in got.candidates), "nothing observed after now"
 
 
+def test_a_mention_window_is_pulled_with_the_week_after_it_for_what_changed_its_plans():
+    # 「这周一我说了什么」 asked on Saturday: a plan said on Monday and called off on Thursday is shown
+    # called off, so the pull reaches on to now; asked weeks later, a week past the day asked about
+    now = datetime.fromisoformat("2026-09-05T10:00:00+08:00")
+    plan = plan_query("这周一我说了什么", now=now)
+    assert plan.time.mention_range.start == datetime.fromisoformat("2026-08-31T00:00:00+08:00")
+    assert fetch_window(plan, now)[1] == now
+    later = now + timedelta(days=30)
+    plan = plan_query("8月24号那天我说了什么", now=later)
+    lo, hi = fetch_window(plan, later)
+    assert (lo, hi) == (datetime.fromisoformat("2026-08-23T00:00:00+08:00"),
+                        datetime.fromisoformat("2026-09-01T00:00:00+08:00"))
+
+
 async def test_each_page_is_told_as_it_is_read():
     from app.sources.wire import read_pages
 
