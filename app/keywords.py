@@ -71,9 +71,10 @@ TIME_WORD = re.compile(
     r"(?:星期|礼拜)[一二三四五六日天末]?|周[一二三四五六日天末]|[零〇一二两三四五六七八九十半\d]+(?:点|点半|时|分|分钟|号|日|月|月份|年|刻|天|周|小时)|"
     r"[上下本这]个?月|今年|去年|明年|月[初中底末]|年[初中底末]"
 )
-# a day of the lunar calendar (大年初二, 年三十, 腊月二十八): a time, though no time word the conventions read
-# (other holidays produce nothing), so no content word either
-LUNAR_DAY = re.compile(r"(?:大年|正月|年)初[一二三四五六七八九十]{1,2}|大?年三十|(?:正|腊)月(?:初?[一二三四五六七八九十廿]{1,3})?")
+# a day of the lunar calendar (大年初二, 年三十, 腊月二十八): a time (most of them none the conventions read:
+# other holidays produce nothing), so no content word (not 年初一起, 修正月报, 真正月薪)
+LUNAR_DAY = re.compile(r"(?:大年|正月|年)初[一二三四五六七八九十]{1,2}(?![起次定])|大?年三十|"
+                       r"(?<![修真公纠])(?:正|腊)月(?:初[一二三四五六七八九十]{1,2}|[二三]?十[一二三四五六七八九]?|廿[一二三四五六七八九]?)")
 _NOUN_TAGS = frozenset({"n", "ng"})  # jieba's part-of-speech tags of common nouns and noun morphemes
 _IDEOGRAPH = re.compile(r"[\u4e00-\u9fff]+")
 _PUNCTUATION = re.compile(r"[\s，。、；：？！,.;:?!\"'“”‘’（）()《》【】\[\]…~\-—/|]+")
@@ -117,6 +118,15 @@ def people_in(text: str) -> list[str]:
     return [*named, *(name for rx, name in _KIN if rx.search(family))]
 
 
+def _standing_apart(name: re.Match[str]) -> str:
+    """A person named, cut apart from the words after it (「黄总说OK」 is no 黄总说, nor 总说), unless a
+    word runs across its end: 小程序, 张工程师 and 老毛病 name no 小程, 张工 or 老毛."""
+    text, end = name.string, name.end()
+    if end < len(text) and any(rjieba.has_word(text[end - 1 : end + k]) for k in (1, 2)):
+        return name.group(0)
+    return f" {name.group(0)} "
+
+
 def keywords(text: str, *, manner: bool = False) -> list[str]:
     """The content words of `text`, lower-cased, each once, sorted; with `manner`, the words of how a
     thing moved or came about too (a question's topic may be one)."""
@@ -124,14 +134,14 @@ def keywords(text: str, *, manner: bool = False) -> list[str]:
     text = LUNAR_DAY.sub(" ", text.lower()) if "初" in text or "月" in text or "三十" in text else text.lower()
     out = set(people_in(text))
     out.update(word for rx, word in _SAME_THING if rx.search(text))
-    # the people are words of their own: cut apart from them, 「黄总说OK」 is no 黄总说 (nor 总说)
-    for chunk in _PUNCTUATION.split(_PERSON.sub(r" \g<0> ", text)):
+    for chunk in _PUNCTUATION.split(_PERSON.sub(_standing_apart, text)):
         if not chunk:
             continue
         out.update(_unknown_compounds(rjieba.tag(chunk, False)))
         for word in rjieba.cut_for_search(chunk):
             if word.isascii():
                 # a number of three digits or more (押金7600, 房号1203) names a thing; 3, 12 may be anything
+                # (a year or a count, 2026届, 300人, is shared by unrelated records too: rarer than a sum)
                 if word.isalnum() and (not word.isdigit() or len(word) >= 3):
                     out.add(word)
             elif len(word) >= 2 and word not in skipped and not TIME_WORD.fullmatch(word):

@@ -100,7 +100,7 @@ _CALLED_OFF = re.compile(
     r"停一次(?![电水气])|停一期|停课(?!不)|"
     # excused from a class, meeting or shift (「4月1号的瑜伽课请假了」「明天的例会我请了假」); not leave taken for a trip
     # (会 of a meeting, not the 会 of 我会请假, 学会; 班 of a class or shift, not 上班, 加班)
-    r"(?:课|(?<![我你他她不也就将待一学机要还都])会|(?<![上下加])班|训练|培训|排练|活动|聚会|聚餐)"
+    r"(?P<excused>课|(?<![我你他她不也就将待一学机要还都])会|(?<![上下加])班|训练|培训|排练|活动|聚会|聚餐)"
     r"(?:都|我|也|就){0,2}(?:会|已经)?请(?:了|过|好|个)?假(?![条单])|"
     # 不去了, 不用开了, 不聚了, 就不参加了, 不用接孩子了 (a verb of doing the plan; not 不错了, 不早了)
     r"(?<![看用赶追考])不(?:用|必|需要)?(?:再)?(?:去|开(?!心)|办|做|聚|打|上|来|约|参加|接|送|搞|弄|过来|过去)"
@@ -114,8 +114,8 @@ _GOT_DONE = re.compile(
     # not when negated: 「报告到现在还没写完」 is not done
     # nor when only part is: 「第三讲写了一半」
     rf"(?<![没未])(?:{_DONE_VERB}(?:完|好|清|齐|上|下来|出去|上去|掉|回)?了(?!一半|一部分|一小半|一大半|几|一些|些|吗|没)|"
-    # 「新钱换好了」「材料凑齐了」: got or gathered (not 换了个发型)
-    r"(?:换|凑|备|收)(?:好|齐|完)了(?!吗|没)|"
+    # 「新钱换好了」「材料凑齐了」: got or gathered (not 换了个发型, 心情收好了, 人凑齐了就开打)
+    r"(?:(?:换|备)(?:好|齐|完)|(?:凑|收)齐)了(?!吗|没|就)|"
     rf"{_DONE_VERB}(?:完|好)[^，。,；！]{{1,8}}了|"
     r"(?<!忘了|忘记)(?:发|交|寄|转|(?<![冒感病毒艺])传|回复)给[^，。,；]{1,8}了(?!吗|没|么)|(?:交|提交|传)到(?!哪)[^，。,；]{1,8}了|搞定|完成了|弄完|做完|写完|改完|办完|交完|发完|更新完|还(?:清|完)了|还上了(?!个)|到账了|"
     # 「易拉宝从打印店取回来了」: fetched (not 被…寄回来了, sent back)
@@ -127,9 +127,10 @@ _GOT_DONE = re.compile(
     # a thing done with someone or at a place, finished (「陪小邝练完预冲了」「体检做完了」「课上完了」「学分刷完了」)
     # (not nearly done, 快背完了, 就看完了; nor used up, 饭卡刷完了, 额度刷完了)
     r"(?<![等快就卡度量费])(?:练|看|考|讲|跑|学|上|聊|谈|搬|拍|录|剪|采|测|刷|补|背|培训|体检|复查|检查)完(?!一半)[^，。,；！]{0,8}了(?!一半|吗|没|么)|"
-    r"(?:签证|护照|执照|批文|贷款|批)下来了|已经?(?:发|交|缴|寄|提交|办|完成|签|付|订|约|修|续|转|汇)|"
-    # done before now (「学费交过了」), and money sent (「押金转过去了」「房租打过去了」)
-    rf"{_DONE_VERB}过了(?!吗|没|么)|(?:转|汇|打)(?:过去|出去)了(?!吗|没|么))"
+    r"(?:签证|护照|执照|批文|贷款|批)下来了|已经?(?:发|交|缴|寄|提交|办|完成|签|付|订|约|修|续|(?:转|汇)(?=[账款钱给过]|了(?![一二三两几\d])))|"
+    # paid or handed in before now (「学费交过了」; not what was tried before, 做过了, 约过了两次), and money
+    # sent (「押金转过去了」「房租打过去了」; not a call, 电话打过去了没人接)
+    r"(?:交|缴|付|报|办|签)过了(?!吗|没|么)|(?<!电话)(?:转|汇|打)(?:过去|出去)了(?!吗|没|么|[^，。]{0,3}没人))"
 )
 _MOVED = re.compile(rf"{_MOVE_TO}|改成|改为|往后挪|往前挪")
 # put off to a time named (「ECMO培训延期了，改到12月1号下午2点」): moved, not called off
@@ -163,7 +164,7 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
     confidence: float
     scheduled: bool  # it names a clock time after it was written: something planned (raises importance)
     change: Change | None  # what it says happened to an earlier plan, if it reads as such an update
-    subject: str | None  # ...and the plan it names, by its head word (a move's tie-break between plans)
+    subject: str | None  # ...and the plan a move or calling off names, by its head word (which plan, on a tie)
     body: str  # the text the rules read: framing ("帮我记一下") dropped, cut to _EMBED_CHARS
 
 
@@ -461,11 +462,13 @@ def _change_subject(body: str, exprs: list[TimeExpression], cue: re.Pattern[str]
     said = list(cue.finditer(body))
     if not said:
         return None
-    at = said[-1].start()
+    # excused from a class or meeting, the cue starts inside the plan's word (「周会我也请假了」): it ends there
+    at = said[-1].end("excused") if said[-1].groupdict().get("excused") else said[-1].start()
     start = clause_around(body, at)[0]
     before = _without_times(body[start:at], start, exprs).lower()
     people = set(people_in(before))
-    ends = [(before.rfind(w) + len(w), len(w), w) for w in keywords(before) if w not in people]
+    # (a word keywords() adds for what the text says otherwise, 半马 → 马拉松, is not in it to end anywhere)
+    ends = [(before.rfind(w) + len(w), len(w), w) for w in keywords(before) if w not in people and w in before]
     return max(ends)[2] if ends else None
 
 

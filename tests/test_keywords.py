@@ -15,7 +15,9 @@ from app.keywords import family_in, keywords, people_in
         ("我们一起看一下这个问题怎么处理", {"处理"}, {"我们", "一起", "这个", "问题", "怎么"}),
         ("押金7600转给房东，3个人住1203", {"押金", "7600", "1203"}, {"3"}),  # an amount, a room: a number names a thing
         ("PPT交了，黄总说OK", {"ppt", "黄总"}, {"黄总说", "总说"}),  # a name is cut apart from the verb after it
+        ("小程序和张工程师", {"程序", "工程师"}, set()),  # ...not from a word running across its end
         ("大年初二回娘家，腊月二十八大扫除", {"娘家", "大扫除"}, {"大年", "初二", "大年初二", "年初", "腊月"}),  # lunar days: times
+        ("修正月报，真正月薪", {"修正", "月薪"}, set()),  # 正月 inside other words
     ],
 )
 def test_content_words_only(text, expected, absent):

@@ -542,7 +542,8 @@ def test_an_upstreams_confidence_tilts_the_rules_confidence():
     ("算了，周五的聚餐不去了", "聚餐"),
     ("ECMO培训延期了，改到12月1号下午2点", "培训"),  # the thing put off, not the reason
     ("搬家公司说那天不出车，改到10月3号早上8点", None),  # its clause names nothing before the move
-    ("下周一上午十点开周会", None),  # no change: no subject
+    ("周会我也请假了", "周会"),  # the excusing cue starts inside the meeting's word
+    ("半马改到下个月了", "半马"),  # as written, not the word keywords() adds for it (马拉松)
 ])
 def test_a_change_names_the_plan_by_its_head_word(text, subject):
     assert analyse(text, _t("2027-03-29 09:00"), TZ, happened_when_said=False).subject == subject
@@ -555,6 +556,9 @@ def test_a_change_names_the_plan_by_its_head_word(text, subject):
     ("尾款已经转了", "done"),
     ("这个我之前发过了吗", None),  # asked, not said
     ("房租转过去了吗", None),
+    ("电话打过去了，没人接", None),  # a call tried
+    ("已经转了三次车", None),
+    ("这道菜我做过了，不好吃", None),  # done before, no errand
 ])
 def test_a_payment_sent_or_a_thing_done_before_is_done(text, change):
     assert analyse(text, _t("2027-09-25 10:12"), TZ, happened_when_said=False).change == change
@@ -566,6 +570,8 @@ def test_a_payment_sent_or_a_thing_done_before_is_done(text, change):
     ("报名材料凑齐了", "done"),
     ("换了个发型，感觉不错", None),  # a change, no errand done
     ("材料收齐了吗", None),
+    ("收好了，谢谢", None),
+    ("人凑齐了就开打", None),
 ])
 def test_a_thing_got_or_gathered_is_done(text, change):
     assert analyse(text, _t("2027-01-31 15:08"), TZ, happened_when_said=False).change == change

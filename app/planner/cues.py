@@ -34,7 +34,7 @@ SOON = re.compile(r"(?<![跑睡玩看等歇聊坐躺])(?:待会儿?|等会儿?|�
                   r"(?:^|[，,])(?:我|咱们?)?(?:现在|接下来)?该(?:干嘛|干啥|做什么|做啥|忙什么|忙啥)了?[?？]?\s*$")
 # A question about the state of one's own affairs (「周报写了没」「合同签了吗」「签没签」「有没有交」; 「X好吗」
 # asks for advice, 「早上空腹喝咖啡好吗」, while 「约好没」 is a status)
-STATUS_QUESTION = re.compile(r"(?:给|到)[^，。？?]{1,6}没有?[?？]?\s*$|(?<![能得])到(?:没|没有)[?？]?\s*$|(?:出|回|上)去(?:没|没有)[?？]?\s*$|(?:了|完|掉|过|来)(?:吗|没|没有|么)(?:啊|呀|呢)?[?？]?\s*$|好(?:没|没有)(?:啊|呀|呢)?[?？]?\s*$|"
+STATUS_QUESTION = re.compile(r"(?:给|到)[^，。？?]{1,6}没有?[?？]?\s*$|(?<![能得听想])(?<!能.)到(?:没|没有)[?？]?\s*$|(?:出|回|上)去(?:没|没有)[?？]?\s*$|(?:了|完|掉|过|来)(?:吗|没|没有|么)(?:啊|呀|呢)?[?？]?\s*$|好(?:没|没有)(?:啊|呀|呢)?[?？]?\s*$|"
                              r"定下来没|弄好没|搞定没|办好没|有没有(?:签|交|发|约|定|办|做|搞定|弄好|完成|回复|回)|"
                              # where or when a thing of theirs was settled: 「许诺他们的婚礼定在哪了？」
                              r"(?:定|约|改|放)在(?:哪|哪儿|哪里|哪天|几号|什么时候|啥时候)(?:了|呢|啊)?[?？]?\s*$|"
@@ -101,10 +101,11 @@ SOURCE_INTENT = re.compile(
 
 # A temporal need without a time word (api.md: then the last 30 days); so is a STATUS_QUESTION.
 HISTORY = re.compile(r"进展|进度|最新情况|后来怎么样|怎么样了|到哪了|做到哪|有没有说过|之前说|上回|最近在忙|有什么动静|"
-                     # a day or a time of one's own, named by what happened then (「年会那天是谁喝多了」「搬家那天谁来帮忙了」)
-                     r"(?<![哪])(?:那天|那晚|那次|那回|当天)|"
-                     # what one did (「去拜年都做了啥」「回娘家都干了些什么」)
-                     r"(?:(?<![他她它])都|我[^，。？?]{0,6})(?:做|干|忙)了(?:些|点)?(?:啥|什么|哪些)|干嘛了")
+                     # a day or a time of one's own, named by what happened then (「年会那天是谁喝多了」「搬家那天谁来帮忙了」;
+                     # not one ahead, 「婚礼那天要穿什么」)
+                     r"(?:那天|那晚|那次|那回|当天)(?![^，。？?]{0,6}(?:要|得|该|打算|准备|会))|"
+                     # what one did (「去拜年都做了啥」「回娘家都干了些什么」; not 他们都做了啥, 老王干嘛了)
+                     r"(?:(?<![他她它们])都|我[^，。？?]{0,6})(?:(?:做|干|忙)了(?:些|点)?(?:啥|什么|哪些)|干嘛了)")
 # ...and a question about one's own to-dos or how an affair went (「我有哪些待办」「和恒通谈得怎么样」
 # 「面试结果怎么样」「恒通的事有消息吗」): each is about the user's own records, so the last 30 days
 AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友)|得交|快到期|要到期|到哪一步|"

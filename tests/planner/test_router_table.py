@@ -326,15 +326,17 @@ QUESTIONS = [
     ("年会那天是谁喝多了？", "AMBIGUOUS", "REQUIRED", ["年会", "喝多"], None),
     ("搬家那天谁来帮忙了？", None, "REQUIRED", ["搬家", "帮忙"], None),
     ("回娘家都干了些什么？", "OCCURRED_IN", "REQUIRED", None, None),
-    ("他做了什么坏事", None, "SKIP", None, None),  # someone else's deeds
+    ("他们都做了啥", None, "SKIP", None, None),  # someone else's deeds
+    ("老王干嘛了", None, "SKIP", None, None),
+    ("婚礼那天要穿什么？", None, "SKIP", None, None),  # a day ahead: advice
     # a lunar day is a time the conventions do not read: neither a range nor a topic
     ("大年初二去拜年都做了啥？", "OCCURRED_IN", "REQUIRED", ["拜年"], None),
     # the hour of one's own thing, recalled with no time word: past or ahead, as told
     ("年三十的年夜饭是几点开席来着？", "AMBIGUOUS", "REQUIRED", None, None),
-    ("春晚几点开始", None, "SKIP", None, None),
     # got hold of yet? asks how one's own thing stands (not whether one can: 能收到吗)
     ("返程票抢到没有？", "AMBIGUOUS", "REQUIRED", ["返程", "返程票"], None),
-    ("能收到吗", None, "SKIP", None, None),
+    ("能收到没有", None, "SKIP", None, None),
+    ("听到没有？", None, "SKIP", None, None),
 ]
 
 

@@ -227,7 +227,8 @@ def named_month(m, ctx):
     return month_part(ctx, m, first, m["p"], yearless=True)
 
 
-BARE_MONTH_PART_RE = r"(?<![年月])(?P<p>月初(?![一二三四五六七八九十])|月中|月底|月末|上旬|中旬|下旬)"  # 正月初六: a lunar day
+# 正月初六 is a lunar day, as 年初三 is (rules_years)
+BARE_MONTH_PART_RE = r"(?<![年月])(?P<p>月初(?![一二三四五六七八九十])|月中|月底|月末|上旬|中旬|下旬)"
 
 
 def bare_month_part(m, ctx):
