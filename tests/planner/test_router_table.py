@@ -336,6 +336,9 @@ QUESTIONS = [
     # got hold of yet? asks how one's own thing stands (not whether one can: 能收到吗)
     ("返程票抢到没有？", "AMBIGUOUS", "REQUIRED", ["返程", "返程票"], None),
     ("能收到没有", None, "SKIP", None, None),
+    # 给自己 says for whom, not what about; a holiday's origin is the world's
+    ("上周我给自己记了哪些待办？", "CREATED_IN", "REQUIRED", [], None),
+    ("五一劳动节是怎么来的？", None, "SKIP", None, None),
     ("听到没有？", None, "SKIP", None, None),
 ]
 
