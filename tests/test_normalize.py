@@ -556,6 +556,9 @@ def test_a_change_names_the_plan_by_its_head_word(text, subject):
     ("尾款已经转了", "done"),
     ("这个我之前发过了吗", None),  # asked, not said
     ("房租转过去了吗", None),
+    ("人数报给饭店了，一共24位", "done"),  # reported to whoever asked
+    ("材料递给王老师了", "done"),
+    ("忘了报给饭店了", None),
     ("电话打过去了，没人接", None),  # a call tried
     ("已经转了三次车", None),
     ("这道菜我做过了，不好吃", None),  # done before, no errand
