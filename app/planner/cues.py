@@ -42,7 +42,7 @@ STATUS_QUESTION = re.compile(r"(?:给|到)[^，。？?]{1,6}没有?[?？]?\s*$|(
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
     ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记"
-                              r"|(?:加了|新增|添加|新加|新建|冒出来?)[^，。？?]{0,6}(?:待办|任务|提醒|要办|要做)")),
+                              r"|(?:加了|新增|添加|新添|添了|新加|新建|冒出来?)[^，。？?]{0,6}(?:待办|任务|提醒|要办|要做)")),
     ("MENTIONED_IN", SAID),
     # also DUE_IN: a deadline expression (这周五之前) whatever the verb, see router._mode
     # ...and what should be done by then and is not
@@ -221,7 +221,7 @@ TOPIC_STOP = re.compile(
     # how much of a day, how often, how it went: 「一天都忙活了些什么」「帮我过一遍」「办成了哪些」「比较重要」
     r"一天|一遍|一次(?!性)|一趟|过一遍|下来|忙活|办成|去办|要办|比较(?!器)|原本|(?<!日)本来|原来|"
     # what kind of record is asked for (the plan's targets): 「拿定了哪些主意」「新冒出来哪些待办」「新加了哪些」
-    r"主意|拿定|冒出来|冒出|新加(?!坡)|新增|新记|"
+    r"主意|拿定|冒出来|冒出|新加(?!坡)|新添|新增|新记|"
     # what is coming or was missed, not what it is about: 「接下来有什么安排」「有没有逾期的」
     r"接下来|后面|往后|近期|前后|逾期|过期|超期|待会儿?|等会儿?|一会儿?|等下|过会儿?|稍后|约好|说好|"
     # nouns of the dictionary that are no subject: 「有空吗」「有关的」「有下文吗」「交代了啥」「那边」

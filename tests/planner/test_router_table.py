@@ -338,6 +338,7 @@ QUESTIONS = [
     ("能收到没有", None, "SKIP", None, None),
     # 给自己 says for whom, not what about; a holiday's origin is the world's
     ("上周我给自己记了哪些待办？", "CREATED_IN", "REQUIRED", [], None),
+    ("这周新添了哪些要办的事？", "CREATED_IN", "REQUIRED", [], None),  # 新添 as 新加: created, no topic
     ("五一劳动节是怎么来的？", None, "SKIP", None, None),
     ("听到没有？", None, "SKIP", None, None),
 ]
