@@ -131,7 +131,7 @@ def keywords(text: str, *, manner: bool = False) -> list[str]:
     """The content words of `text`, lower-cased, each once, sorted; with `manner`, the words of how a
     thing moved or came about too (a question's topic may be one)."""
     skipped = _FUNCTION_WORDS if manner else _NOT_CONTENT
-    text = LUNAR_DAY.sub(" ", text.lower()) if "初" in text or "月" in text or "三十" in text else text.lower()
+    text = LUNAR_DAY.sub(" ", text.lower())
     out = set(people_in(text))
     out.update(word for rx, word in _SAME_THING if rx.search(text))
     for chunk in _PUNCTUATION.split(_PERSON.sub(_standing_apart, text)):

@@ -441,29 +441,23 @@ def _without_times(clause: str, start: int, exprs: list[TimeExpression]) -> str:
     return _LEADING_JOINER.sub("", clause.strip())
 
 
-def _change_gist(body: str, exprs: list[TimeExpression], cue: re.Pattern[str]) -> str | None:
+def _change_gist(body: str, exprs: list[TimeExpression], said: re.Match[str]) -> str | None:
     """What a record moving or calling off a plan says of the plan: the text up to the end of the
-    (last) clause saying so, without what follows it (why, what next: 「复盘会往后挪到周五上午十点了，会议室被占了」
-    is about the 复盘会, not about a meeting room)."""
-    said = list(cue.finditer(body))  # the last: 「算了，明天的聚餐不去了」 names the dinner after its first cue
-    if not said:
-        return None
-    end = clause_around(body, said[-1].start())[1]
+    clause saying so (`said`, its last cue), without what follows it (why, what next: 「复盘会往后挪到周五上午十点了，
+    会议室被占了」 is about the 复盘会, not about a meeting room)."""
+    end = clause_around(body, said.start())[1]
     if end == len(body):
         return None
     gist = _gist(body[:end], [e for e in exprs if e.span[1] <= end])[:300]
     return gist if keywords(gist) else None  # 「改到周五吧，跟王姐的见面…」: the plan is named after its clause
 
 
-def _change_subject(body: str, exprs: list[TimeExpression], cue: re.Pattern[str]) -> str | None:
-    """The plan a record moving or calling one off names right before saying so, by its head word
-    (the last, as a Chinese noun phrase ends in its head: 「台风天搬不了，搬家改到大后天」 → 搬家,
-    「和王总的见面挪到周五」 → 见面); None when its clause names none before the cue."""
-    said = list(cue.finditer(body))
-    if not said:
-        return None
+def _change_subject(body: str, exprs: list[TimeExpression], said: re.Match[str]) -> str | None:
+    """The plan a record moving or calling one off names right before saying so (`said`, its last cue),
+    by its head word (the last, as a Chinese noun phrase ends in its head: 「台风天搬不了，搬家改到大后天」 →
+    搬家, 「和王总的见面挪到周五」 → 见面); None when its clause names none before the cue."""
     # excused from a class or meeting, the cue starts inside the plan's word (「周会我也请假了」): it ends there
-    at = said[-1].end("excused") if said[-1].groupdict().get("excused") else said[-1].start()
+    at = said.end("excused") if said.groupdict().get("excused") else said.start()
     start = clause_around(body, at)[0]
     before = _without_times(body[start:at], start, exprs).lower()
     people = set(people_in(before))
@@ -609,9 +603,11 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         status = "planned"  # 「培训延期了，改到下周三」: its 了 is the putting off; the plan is at its new time
     subject = None
     if change in ("moved", "cancelled") and not answers:
-        cue = _MOVED if change == "moved" else _CALLED_OFF
-        gist = _change_gist(body, exprs, cue) or gist
-        subject = _change_subject(body, exprs, cue)
+        # the last cue: 「算了，明天的聚餐不去了」 names the dinner after its first
+        said = [*(_MOVED if change == "moved" else _CALLED_OFF).finditer(body)]
+        if said:
+            gist = _change_gist(body, exprs, said[-1]) or gist
+            subject = _change_subject(body, exprs, said[-1])
     if status == "completed" and kind != "decision" and expr is not None and expr.start > observed \
             and change != "cancelled":  # a plan called off keeps the time it was for
         # done already, so the time ahead is of what follows (「看完牙了，下个月复诊」): it happened when said

@@ -6,8 +6,9 @@
 -- whose content words it shares: overlap >= min_overlap (as in dedupe), less anchor_discount for
 -- each other tie (the same person named in both; a done or called-off record naming the plan's
 -- day, as 「今晚的饭局取消了」 does). Each change updates the plan it fits best (the most words in
--- common, then the one whose title holds the word it names the plan by (`subject`: 「搬家改到大后天」
--- moves 「9月5号搬家」, not the brother's train 「…回来帮我搬家」), then the nearest in time, then the most recent), every other plan it fits due that day
+-- common; then the one whose title holds the word it names the plan by, `subject`: 「搬家改到大后天」
+-- moves 「9月5号搬家」, not the brother's train 「…回来帮我搬家」; then the nearest in time, then the
+-- most recent), every other plan it fits due that day
 -- with a word in common besides the people (「带教记录本交给护士长了」 does not tick off that day's
 -- 「PPT发给护士长过目」) (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
 -- are both done by 「保密协议签好寄回了」), every to-do or promise due that day, within `due_soon` of a

@@ -227,8 +227,10 @@ def named_month(m, ctx):
     return month_part(ctx, m, first, m["p"], yearless=True)
 
 
-# 正月初六 is a lunar day, as 年初三 is (rules_years)
-BARE_MONTH_PART_RE = r"(?<![年月])(?P<p>月初(?![一二三四五六七八九十])|月中|月底|月末|上旬|中旬|下旬)"
+# 初 before a day's number is a lunar day (正月初六; 年初三, rules_years): no time word (the time
+# conventions: other holidays produce nothing), not the start of a month or of the year
+LUNAR_DAY_AHEAD = r"(?![一二三四五六七八九十])"
+BARE_MONTH_PART_RE = rf"(?<![年月])(?P<p>月初{LUNAR_DAY_AHEAD}|月中|月底|月末|上旬|中旬|下旬)"
 
 
 def bare_month_part(m, ctx):

@@ -10,7 +10,13 @@ from datetime import date
 from dateutil.relativedelta import relativedelta
 
 from app.planner.timeparse.lexicon import _MONTH_SHIFT, _YEAR_SHIFT, cn_number, year_number
-from app.planner.timeparse.rules_dates import DAY_OR_RANGE_START, MONTH_OR_RANGE_START, NUM2, month_or_day
+from app.planner.timeparse.rules_dates import (
+    DAY_OR_RANGE_START,
+    LUNAR_DAY_AHEAD,
+    MONTH_OR_RANGE_START,
+    NUM2,
+    month_or_day,
+)
 from app.planner.timeparse.tokens import _range_tok, _void
 
 _NUMERAL = "[零〇一二三四五六七八九]"
@@ -26,11 +32,8 @@ _YEAR = (
     r"|(?P<rel>大前年|前年|去年|今年|本年|明年|后年))"
 )
 _MONTH_PARTS = r"月初|月中|月底|月末|初|上旬|中旬|下旬|底|末"
-# 初 before a day's number is a lunar day (大年初二, 年初三): no time word (the time conventions: other
-# holidays produce nothing), not January (rules_dates reads 月初 so too)
-_LUNAR_DAY_AHEAD = r"(?![一二三四五六七八九十])"
 _QUARTER = r"第?(?P<qn>[一二三四1-4])季度|(?<![A-Za-z])[Qq](?P<qq>[1-4])(?!\d)"
-_HALF_OR_END = rf"上半年|下半年|年?(?:初{_LUNAR_DAY_AHEAD}|[底末])"
+_HALF_OR_END = rf"上半年|下半年|年?(?:初{LUNAR_DAY_AHEAD}|[底末])"
 
 # a day may stand without 日 after a year and month (两千零四年八月十五), never after a count
 _BARE_DAY = rf"(?P<bd>{NUM2})(?![\d零〇一二两三四五六七八九十百千万亿个天周点时分秒年月%.])"
@@ -81,7 +84,7 @@ def _half_or_end(m, ctx, y: int, part: str):
 
 
 # -- the same parts with no year: this year's
-HALF_OR_END_RE = rf"上半年|下半年|年初{_LUNAR_DAY_AHEAD}|年底|年末"
+HALF_OR_END_RE = rf"上半年|下半年|年初{LUNAR_DAY_AHEAD}|年底|年末"
 
 
 def half_or_end(m, ctx):
