@@ -1,5 +1,5 @@
 -- name: score_items
--- params: ids, roots, topics, lead_topic, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
+-- params: ids, roots, topics, lead_topic, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, recorded_in, elsewhere_factor, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
 -- RFC §7 + §9: one row per cluster (ids[i]'s cluster is roots[i], from app/pipeline/dedupe.py; an
 -- in-window item not in ids is its own cluster's root or alone), best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
@@ -12,7 +12,9 @@
 -- fully, others by embedding similarity or by the share of the topic's keywords they
 -- contain, whichever is higher, and a little more for naming a cue of their own source's expansion
 -- (RFC §8: cue_sources[i] is the source whose retrieval expands to cue_terms[i], e.g. chat → 约, 跟进,
--- a caller's plan may give its own); the plan's target weight for the item's type tilts it (0.5 + 0.5 w). A user-snapshot
+-- a caller's plan may give its own); the plan's target weight for the item's type tilts it (0.5 + 0.5 w). Where the
+-- question says where its things were recorded (recorded_in: 「在聊天里跟助手说过什么」 → chat), an item with no
+-- record there is weighed by elsewhere_factor: shown after those with one, never dropped (RFC §3.3). A user-snapshot
 -- project named in an item raises its importance by 0.1 (RFC §10 prior). Asked for important
 -- things, importance counts in full; otherwise it only tilts the ranking: 0.3 + 0.7 × importance for a
 -- bare remark, 0.5 + 0.5 × importance for an event, plan or decision (in the range asked, it is an
@@ -60,7 +62,11 @@ WITH clustered AS (
                                                 WHEN 'meinput' THEN CAST(:w_meinput AS double precision)
                                                 WHEN 'chat' THEN CAST(:w_chat AS double precision)
                                                 WHEN 'calendar' THEN CAST(:w_calendar AS double precision)
-                                                ELSE CAST(:w_memory AS double precision) END) AS source_factor,
+                                                ELSE CAST(:w_memory AS double precision) END)
+           * CASE WHEN coalesce(cardinality(CAST(:recorded_in AS text[])), 0) = 0
+                    OR EXISTS (SELECT 1 FROM members m
+                               WHERE m.cluster = mg.cluster AND m.source = ANY (CAST(:recorded_in AS text[])))
+                  THEN 1.0 ELSE CAST(:elsewhere_factor AS double precision) END AS source_factor,
            -- the plan's targets tilt it: what the question looks for (decisions for 「定了什么」) first
            (0.5 + 0.5 * coalesce((CAST(:target_weights AS double precision[]))[
                                      array_position(CAST(:target_types AS text[]), rp.type)], 0.5))

@@ -1063,6 +1063,21 @@ async def test_each_source_is_ranked_against_its_own_expansion(engine):
     assert rows["chat"]["semantic_match"] == rows["note"]["semantic_match"], "the cue alone made the difference"
 
 
+async def test_what_was_said_where_the_question_asks_is_shown_first_and_the_rest_after_it(engine):
+    note = cand("note", "周三和物流的人开会", event=D(2, 15), observed=D(1, 9), importance=0.9)
+    chat = cand("chat", "周四下午跟供应商吃饭", event=D(3, 15), observed=D(1, 9, 5), source="chat", role="user",
+                importance=0.7)
+    both = [cand("both-note", "周五上午去医院复查", event=D(4, 10), observed=D(1, 10)),
+            cand("both-chat", "周五上午10点去医院复查", event=D(4, 10), observed=D(1, 10, 2), source="chat", role="user")]
+    anywhere = await _ranked_plan(engine, [note, chat, *both], plan_query("这周我说过什么", now=NOW))
+    in_chat = await _ranked_plan(engine, [note, chat, *both], plan_query("这周我在聊天里跟助手说过什么", now=NOW))
+    assert anywhere["note"]["recall_score"] > anywhere["chat"]["recall_score"], "no source asked: the weightier first"
+    assert in_chat["chat"]["recall_score"] > in_chat["note"]["recall_score"], "chat first where chat is asked"
+    assert in_chat["note"]["recall_score"] > 0, "the rest is still shown after it (wide recall)"
+    assert in_chat["both-note"]["source_factor"] == pytest.approx(anywhere["both-note"]["source_factor"]), \
+        "an item one of whose records was said in chat was said there"
+
+
 async def test_a_callers_retrieval_weights_are_what_ranking_reads(engine):
     note = cand("note", "下午三点和物流的人开会", event=D(2, 15), observed=D(2, 9))
     chat = cand("chat", "明天上午十点和供应商开会", event=D(2, 10), observed=D(2, 9, 5), source="chat", role="user")

@@ -96,6 +96,14 @@ EXPANSIONS: dict[SourceName, list[str]] = {  # RFC §8 per-source expansion voca
 SOURCE_INTENT = re.compile(
     r"(?:用|在|通过|从)\s*MeInput\s*(?:里|上|中)?|MeInput\s*(?:里|上)|(?:在|从)?聊天(?:里|中|记录)?|"
     r"(?:跟|和|问过?|对)\s*(?:助手|你)|助手|(?:在|从)?日历(?:上|里)?|日程表", re.I)
+# ...and the source each such place is (the user asks what is there: an item with no record there
+# ranks below those with one, sql/score_items.sql). Only where the question says so: 「问你个事」 and
+# 「你帮我看看」 ask the assistant, not about what was said to it.
+RECORDED_IN: tuple[tuple[SourceName, re.Pattern[str]], ...] = (
+    ("meinput", re.compile(r"(?:用|在|通过|从)\s*MeInput|MeInput\s*(?:里|上|中)|记(?:了|过|的|下)", re.I)),  # (not 「关于 MeInput 的」)
+    ("chat", re.compile(r"聊天(?:里|中|记录|时)|助手|(?:跟|和|对)你(?:说|聊|讲|提)|问过你|告诉过?你|你说过")),
+    ("calendar", re.compile(r"日历(?:上|里)|日程表")),
+)
 
 # ---------------------------------------------------------------- what the question needs (RFC §2.1)
 

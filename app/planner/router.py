@@ -23,6 +23,7 @@ from app.contracts import (
     Retrieval,
     SemanticPlannerInfo,
     Slots,
+    SourceName,
     SourceWeights,
     Target,
     TemporalMode,
@@ -52,6 +53,7 @@ from app.planner.cues import (
     OWN_HISTORY,
     PAST_DEED,
     QUOTED,
+    RECORDED_IN,
     SAID,
     SMALL_TALK,
     SOON,
@@ -174,6 +176,11 @@ def _targets(query: str, defaults: tuple[tuple[str, float], ...]) -> list[Target
         if cue.search(query):
             weights[kind] = 1.0
     return [Target(type=t, weight=w) for t, w in weights.items()]
+
+
+def recorded_in(query: str) -> list[SourceName]:
+    """The sources the question says its things were recorded in (「上周我在聊天里跟助手说过什么」: chat)."""
+    return [source for source, place in RECORDED_IN if place.search(query)]
 
 
 def _weights(query: str) -> SourceWeights:

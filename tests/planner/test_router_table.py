@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from app.contracts import ContextPlan, TimeRange
-from app.planner import plan_query
+from app.planner import plan_query, recorded_in
 
 TZ = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 9, 3, 10, 0, tzinfo=TZ)
@@ -355,6 +355,22 @@ def test_questions_as_people_ask_them(query, mode, need, topics, source):
     if source is not None:
         weights = msgspec.structs.asdict(plan.sources)
         assert weights[source] == max(weights.values()), f"{source} weighed up: {weights}"
+
+
+@pytest.mark.parametrize(("query", "where"), [
+    ("上周我在聊天里跟助手说过什么？", ["chat"]),
+    ("前天和助手都聊过什么？", ["chat"]),
+    ("我跟你说过哪些关于婆婆的事？", ["chat"]),
+    ("我用 MeInput 记过哪些跟报价有关的？", ["meinput"]),
+    ("上星期四我在 MeInput 裡記了啥？", ["meinput"]),
+    ("昨晚我记了什么？", ["meinput"]),
+    ("日历上下周有什么？", ["calendar"]),
+    ("我昨天说过什么关于 MeInput 的", []),  # the product, talked about: a topic
+    ("问你个事，上周我都做了啥？", []),  # asks the assistant, not about what was said to it
+    ("记得我上周说的那个bug吗", []),
+])
+def test_where_a_question_says_its_things_were_recorded(query, where):
+    assert recorded_in(query) == where
 
 
 def test_a_question_naming_a_kind_keeps_it():
