@@ -93,6 +93,9 @@ _IMPORTANCE_RULES = [
     (re.compile(r"会议|开会|评审|汇报|面试|上线|发布|客户|老板|生日|纪念日|家长会"), 0.1),
     # the milestones of a life: rare, prepared for, remembered
     (re.compile(r"比赛|马拉松|半马|全马|考试|答辩|婚礼|搬家|手术|毕业|入职|离职|签证|护照"), 0.15),
+    # a holiday spent with family (「端午全家去松江吃饭」「元旦回宜昌」「年夜饭六点开席」; not 「大家端午快乐」)
+    (re.compile(r"^(?=.*(?:端午|中秋|春节|过年|除夕|元旦|国庆|五一|清明|重阳|元宵))(?=.*(?:(?<!大)家|团圆|回老家))|年夜饭|团年饭|团圆饭",
+                re.S), 0.15),
 ]
 _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|无聊|随便|表情|你好|在吗|hh|233|lol", re.I)
 _EMBED_CHARS = 4000  # long texts are cut before analysis

@@ -335,6 +335,10 @@ def test_importance_rules():
     jog = estimate_importance("明早7:30去公园慢跑", "event", (), scheduled=True)
     assert race > jog and race >= 0.7
     assert estimate_importance("定了，今年奖金按回款算", "decision", ()) >= 0.7
+    # a holiday with the family is one of them (「重要的事」 keeps it); a greeting to everyone is not
+    assert estimate_importance("婆婆打电话说6月9号端午全家去松江吃饭", "event", ()) >= 0.6
+    assert estimate_importance("除夕年夜饭晚上六点开席", "event", ()) >= 0.6
+    assert estimate_importance("大家端午快乐", "mention", ()) == estimate_importance("大家周末快乐", "mention", ())
 
 
 @pytest.mark.parametrize(
