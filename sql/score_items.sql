@@ -1,5 +1,5 @@
 -- name: score_items
--- params: ids, roots, topics, lead_topic, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, recorded_in, elsewhere_factor, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
+-- params: ids, roots, topics, lead_topic, topic_embedding, topic_keywords, topic_keyword_count, cue_sources, cue_terms, recorded_in, elsewhere_factor, unchanged_factor, target_types, target_weights, projects, w_meinput, w_chat, w_memory, w_calendar, importance_asked, importance_min, min_score, include_hidden, max_rows
 -- RFC §7 + §9: one row per cluster (ids[i]'s cluster is roots[i], from app/pipeline/dedupe.py; an
 -- in-window item not in ids is its own cluster's root or alone), best first, at most max_rows of them (hidden ones, scored under
 -- min_score, only with include_hidden); `after_dedupe` counts every cluster. The representative is the member of
@@ -14,7 +14,9 @@
 -- (RFC §8: cue_sources[i] is the source whose retrieval expands to cue_terms[i], e.g. chat → 约, 跟进,
 -- a caller's plan may give its own); the plan's target weight for the item's type tilts it (0.5 + 0.5 w). Where the
 -- question says where its things were recorded (recorded_in: 「在聊天里跟助手说过什么」 → chat), an item with no
--- record there is weighed by elsewhere_factor: shown after those with one, never dropped (RFC §3.3). A user-snapshot
+-- record there is weighed by elsewhere_factor: shown after those with one, never dropped (RFC §3.3). Asked which
+-- plans were moved or called off (「哪些安排改过时间」), an item none of whose records a move or calling off
+-- touched (app/pipeline/lifecycle.py) is matched at unchanged_factor of its topic match (1.0: not asked). A user-snapshot
 -- project named in an item raises its importance by 0.1 (RFC §10 prior). Asked for important
 -- things, importance counts in full; otherwise it only tilts the ranking: 0.3 + 0.7 × importance for a
 -- bare remark, 0.5 + 0.5 × importance for an event, plan or decision (in the range asked, it is an
@@ -42,6 +44,12 @@ WITH clustered AS (
     SELECT cl.*, coalesce(nd.lead OR nd.item_terms = (SELECT count(DISTINCT tp) FROM naming), false) AS names_topic
     FROM clustered cl
     LEFT JOIN named nd ON nd.id = cl.id
+), changed AS (  -- the items a move or calling off touched: the plan, or the record that changed it
+    SELECT DISTINCT cl.cluster
+    FROM clustered cl
+    JOIN recall_candidates c ON c.id = cl.id
+    WHERE CAST(:unchanged_factor AS double precision) < 1.0
+      AND (c.change IN ('moved', 'cancelled') OR c.changed_how IN ('moved', 'cancelled'))
 ), representative AS (
     -- among equals, the record that names the topic speaks for the item (it shows why it matched)
     SELECT DISTINCT ON (cluster) cluster, id AS rep, source, type, source_quality, confidence, event_time
@@ -70,6 +78,8 @@ WITH clustered AS (
            -- the plan's targets tilt it: what the question looks for (decisions for 「定了什么」) first
            (0.5 + 0.5 * coalesce((CAST(:target_weights AS double precision[]))[
                                      array_position(CAST(:target_types AS text[]), rp.type)], 0.5))
+           * CASE WHEN mg.cluster IN (SELECT cluster FROM changed) THEN 1.0
+                  ELSE CAST(:unchanged_factor AS double precision) END
            * CASE WHEN coalesce(cardinality(CAST(:topics AS text[])), 0) = 0 THEN 1.0
                 -- any of the item's records may name it (the chat message says 北辰, the note only 钱总)
                 ELSE (SELECT CASE WHEN mg.names_topic THEN 1.0

@@ -574,6 +574,18 @@ async def test_a_moved_meeting_shows_only_at_its_new_time_with_both_records(engi
     assert row["change"] == "moved"
 
 
+async def test_asked_which_plans_changed_the_moved_and_the_called_off_are_shown_and_nothing_else(engine):
+    cands = [_said("meeting", "周五下午三点开周会", D(1, 9)), _said("moved", "周会改到下周一上午十点", D(2, 15)),
+             _said("dinner", "周六晚上和老王吃饭", D(1, 10)), _said("off", "周六和老王吃饭取消了", D(2, 16)),
+             _said("dentist", "周四上午十点看牙", D(1, 11))]
+    result = await _bundle_rows(engine, cands, "哪些安排改过时间或者取消了？", D(3, 9))
+    shown = [set(r["merged_from"]) for r in result.rows]
+    assert {"meeting", "moved"} in shown and any("off" in refs for refs in shown), shown
+    assert not any("dentist" in refs for refs in shown), "nothing moved the dentist"
+    anything = await _bundle_rows(engine, cands, "这周有什么安排？", D(3, 9))
+    assert any("dentist" in set(r["merged_from"]) for r in anything.rows), "asked for plans, it is one"
+
+
 async def test_a_plan_moved_across_a_dst_change_is_on_its_new_local_day(engine):
     # asked in winter (UTC-5) about a day in summer time (UTC-4 from 14 March 2027): the moved plan's
     # local day (day-grain dedupe) is read in the zone, as every loaded record's is, not at the

@@ -12,11 +12,13 @@ from app.contracts import SECONDARY_MIN, ContextPlan, UserSnapshot
 from app.keywords import ANY_KIN, KIN_NAMES
 from app.pipeline.dedupe import Clusters
 from app.pipeline.sql import SqlRun
-from app.planner import recorded_in
+from app.planner import asks_changes, recorded_in
 from app.text import clean_terms
 
 # an item with no record where the question says its things were recorded: shown after those with one
 ELSEWHERE_FACTOR = 0.9
+# an item nothing moved or called off, asked which plans changed: under the threshold, shown only as hidden
+UNCHANGED_FACTOR = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,7 @@ async def rank(run: SqlRun, plan: ContextPlan, topic: TopicQuery, snapshot: User
         topic_keyword_count=topic.keyword_count,
         cue_sources=[source for source, _ in cues], cue_terms=[term for _, term in cues],
         recorded_in=recorded_in(plan.query), elsewhere_factor=ELSEWHERE_FACTOR,
+        unchanged_factor=UNCHANGED_FACTOR if asks_changes(plan.query) else 1.0,
         target_types=[t.type for t in plan.targets],
         target_weights=[t.weight for t in plan.targets],
         projects=clean_terms(snapshot.active_projects) if snapshot else [],

@@ -39,6 +39,12 @@ STATUS_QUESTION = re.compile(r"(?:给|到)[^，。？?]{1,6}没有?[?？]?\s*$|(
                              # where or when a thing of theirs was settled: 「许诺他们的婚礼定在哪了？」
                              r"(?:定|约|改|放)在(?:哪|哪儿|哪里|哪天|几号|什么时候|啥时候)(?:了|呢|啊)?[?？]?\s*$|"
                              r"(?P<verb>[签交发约定办做买订付还寄])没(?P=verb)")
+# which of one's plans were moved or called off (「哪些安排改过时间或者取消了」「有什么事改期了吗」; not
+# 「活动取消了怎么退款」): how one's affairs stand, asked of the records that changed them
+# (the change asked of them is no topic: 「物业的事改期了吗」 is about 物业)
+CHANGE_WORDS = re.compile(r"改过时间|改时间|改过|改了|改期|改到|推迟|延期|延后|推后|提前到|取消|挪|调过|调了|变了|变动")
+CHANGED_PLANS = re.compile(r"(?:哪些|什么|啥|有没有)[^，。？?]{0,4}(?:安排|计划|日程|行程|约|事|活动|会)[^，。？?]{0,6}"
+                           rf"(?:{CHANGE_WORDS.pattern})")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
     ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记"
@@ -50,7 +56,7 @@ MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
                           r"忘(?:记|了)(?:什么|啥|哪些)|漏(?:了|掉)(?:什么|啥|哪些)|(?:要|得|该)(?:搞定|办完|弄完)", re.I)),
     # a question about the state of one's own affairs without a time word: what happened and what
     # was said about it (「恒通的合同签了吗」「眼科号约好了没」「年会的事定下来了吗」)
-    ("AMBIGUOUS", re.compile(rf"{STATUS_QUESTION.pattern}|进展|怎么样了|有什么动静")),
+    ("AMBIGUOUS", re.compile(rf"{STATUS_QUESTION.pattern}|{CHANGED_PLANS.pattern}|进展|怎么样了|有什么动静")),
     ("CREATED_IN", re.compile(r"定了|定过|定下|决定|创建|新建|建了|立了|确定了|答应了|答应过|承诺了|承诺过|保证过|新记")),
     ("PLANNED_IN", re.compile(rf"安排|日程|行程|计划|打算|预约|约了|要(?:做|干|忙)(?:什么|嘛|啥)|待办|有空|"
                               r"(?:事|事情)要(?:做|办|忙)|会要开|还有(?:什么|哪些|啥)会(?=[?？吗么呢没]|\s*$)|(?:什么时候|啥时候|哪天)要(?:去|来|回|开|见|出发)|"
@@ -137,6 +143,7 @@ AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友
                      r"忘(?:记|了)(?:什么|啥|哪些)|漏(?:了|掉)?(?:什么|啥|哪些)|"
                      r"(?<!你)还没(?:回复|回(?!答)|处理|办|联系|付|还)|谁[^，。？?]{0,3}(?:找过|联系过|打过电话给|来找)我|"
                      r"约好的|说好的|"
+                     rf"{CHANGED_PLANS.pattern}|"
                      r"(?:什么时候|啥时候|哪天)要(?:去|来|回|交|开|见|出发)|"
                      # when one's own thing takes place (「合同什么时候签」「老王哪天来」)
                      r"(?:什么时候|啥时候|哪天)(?:签|交|开会|开|办|去|来|到|回来|回|出发|见|面试|截止|到期)"

@@ -41,6 +41,8 @@ from app.planner.cues import (
     ASKS_CLOCK,
     ASKS_DECISION,
     BASE_WEIGHTS,
+    CHANGE_WORDS,
+    CHANGED_PLANS,
     COMES_OR_GOES,
     DOING,
     EXPANSIONS,
@@ -104,6 +106,8 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
         if expr.span:
             text = text[: expr.span[0]] + " " + text[expr.span[1] :]
     text = LUNAR_DAY.sub(" ", text)  # a lunar day is a time, not a topic (大年初二, 年三十)
+    if CHANGED_PLANS.search(text):
+        text = CHANGE_WORDS.sub(" ", text)
     # family by one name (我妈 → 妈妈), the name records carry as a participant, before 我 is a stop word
     out, text = family_in(text)
     for chunk in TOPIC_SPLIT.split(_without_cues(_SAID_BEFORE.sub(r"\g<0> ", SOURCE_INTENT.sub(" ", text)))):
@@ -176,6 +180,11 @@ def _targets(query: str, defaults: tuple[tuple[str, float], ...]) -> list[Target
         if cue.search(query):
             weights[kind] = 1.0
     return [Target(type=t, weight=w) for t, w in weights.items()]
+
+
+def asks_changes(query: str) -> bool:
+    """Whether the question asks which of one's plans were moved or called off (「哪些安排改过时间」)."""
+    return CHANGED_PLANS.search(query) is not None
 
 
 def recorded_in(query: str) -> list[SourceName]:

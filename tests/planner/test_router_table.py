@@ -295,8 +295,11 @@ QUESTIONS = [
     ("台风什么时候到广州？", None, "SKIP", None, None),
     ("周杰伦什么时候来广州开演唱会？", None, "SKIP", None, None),  # a name the dictionary holds: a star's
     ("阿里的包裹什么时候到广州？", None, "SKIP", None, None),
-    # a question may ask about how a thing moved, though a record's words of it are no content words
-    ("最近哪些会延后了", None, "REQUIRED", ["延后"], None),
+    # which plans moved or were called off: the change is asked of the records' lifecycle, no topic
+    ("最近哪些会延后了", "AMBIGUOUS", "REQUIRED", [], None),
+    ("哪些安排改过时间或者取消了？", "AMBIGUOUS", "REQUIRED", [], None),
+    ("有没有物业的事改期了？", "AMBIGUOUS", "REQUIRED", ["物业"], None),
+    ("活动取消了怎么退款？", None, "SKIP", None, None),
     # how much, how often, how it went, what kind: no topic (each made every item score as off-topic)
     ("昨天一天都忙活了些什么？", "OCCURRED_IN", "REQUIRED", [], None),
     ("下周的行程帮我过一遍", "PLANNED_IN", "REQUIRED", [], None),
