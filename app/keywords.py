@@ -102,11 +102,17 @@ _KNOWN = re.compile(r"阿[A-Za-z]{2,}|阿[\u4e00-\u9fff](?=什么|啥|哪|几|�
 
 def names_someone(text: str) -> bool:
     """Whether `text` names someone the user knows: with a title or 老/小 (people_in), by family (我弟
-    too), as a friend or colleague, as 阿X, or by a name the segmenter guesses (林晓, 阿豪; not one its
-    dictionary holds, a celebrity's: 周杰伦)."""
+    too), as a friend or colleague, as 阿X, by a name the segmenter guesses (林晓, 阿豪; not one its
+    dictionary holds, a celebrity's: 周杰伦), or by a child's doubled name (朵朵, 桐桐; not 刚刚, 慢慢)."""
     return bool(_PERSON.search(text) or ANY_KIN.search(text) or _KNOWN.search(text)
-                or any(tag == "nr" and len(word) >= 2 and not rjieba.has_word(word)
+                or any((tag == "nr" and len(word) >= 2 and not rjieba.has_word(word))
+                       or (len(word) == 2 and word[0] == word[1] and tag not in _NOT_A_DOUBLED_NAME)
                        for word, tag in rjieba.tag(text, True)))
+
+
+# what a doubled word is when it is no name: an adverb (刚刚, 慢慢), verb (看看), time (天天), number
+# (多多), distinguishing or state word (小小, 悄悄)
+_NOT_A_DOUBLED_NAME = frozenset({"d", "v", "t", "m", "b", "z"})
 
 
 def people_in(text: str) -> list[str]:

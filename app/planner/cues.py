@@ -152,6 +152,9 @@ AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友
 # coming is a person (router), not a train's or a typhoon's (「高铁什么时候到广州」; a parcel's is AFFAIRS')
 COMES_OR_GOES = re.compile(r"(?:什么时候|啥时候|哪天|几点)(?:到|去|回|来|出发|过来|回来|走)[^，。？?]{0,6}?"
                            r"(?:来着|呢|啊)?[?？]?\s*$")
+# what is going on with someone (「朵朵那边有啥事儿」「老爸有没有什么情况」): the user's affair when that one is
+# a person they know (router), not a company's or a city's (「苹果最近有什么事」)
+SOMEONES_AFFAIRS = re.compile(r"(?:有|出了?)(?:没有)?(?:什么|啥|哪些)(?:新)?(?:事|事儿|事情|情况|动静)")
 # small talk that looks like one (「吃了吗」「你睡了没」) is not
 SMALL_TALK = re.compile(r"^\s*(?:你|您)?(?:吃|睡|起|到|走|下班|回来|忙完)了?(?:吗|没|没有)[?？]?\s*$")
 # Past decisions live in Memory V2 (RFC §2.1 "历史决策").
@@ -213,6 +216,9 @@ SUMMARIZE = re.compile(r"总结|汇总|概括|回顾|梳理|盘点|复盘|整理
 
 # Words that carry no topic of their own.
 TOPIC_STOP = re.compile(
+    # colloquial day words the time conventions do not list, with a part of the day after them: no time
+    # in a question (timeparse), and no topic either (「昨儿晚上我干嘛了」「明朝陪老妈配药是几点」)
+    r"(?:今儿|明儿|昨儿|今朝|明朝|昨朝)个?(?:早上|上午|中午|下午|晚上|夜里|凌晨|晚|早)?|这几天|最近几天|近几天|近期|这段时间|一段时间|"
     # after a thing is when, not what (「演讲过后张总说了什么」 asks about the speech and 张总, 「会后…」 about 张总); before 过
     r"过后|之后|以后|(?<=[会饭课班])后|"
     r"我们|我的|咱们|(?:给|为)?自己|我|你|有什么|有哪些|有啥|什么|哪些|哪个|哪里|怎么样|怎么|如何|多少|关于|重要的|重要|需要|注意|"
@@ -221,7 +227,7 @@ TOPIC_STOP = re.compile(
     r"安排|日程|行程|计划|之前|以前|以来|截止|要交|交|到期|定了|定|决定|创建|发生|进展|到哪|哪一?天|哪|情况|最新|"
     r"那些|这些|那个|这个|一些|看看|看|查|找|列出|告诉|给|把|被|对|向|从|到|至|上|下|个|些|们|就|也|"
     r"总结|汇总|回顾|梳理|盘点|所有|全部|相关|内容|记录|时候|时间|期间|里|中|上面|方面|完成了|完成|上次|那次|"
-    r"那周|那天|那时|当时|那会儿|那段|叫|几点|"
+    r"那周|那天|那时|当时|那会儿|那段|叫|几点钟|几点|"
     # colloquial fillers and pointers back to something said: 「那件事」「说要做什么来着」「谈了什么」
     r"来着|后来|别人|谁|那件|这件|哪件|几件|哪几|那本|这本|那位|这位|那场|这场|几个|有没有|是不是|"
     r"谈了|谈过|约了|发给|回忆|想起|漏掉|忘了|忘记|必须|重点|日期|要紧|答应|承诺|啥|嘛|呗|咋|"

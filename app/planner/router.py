@@ -58,6 +58,7 @@ from app.planner.cues import (
     RECORDED_IN,
     SAID,
     SMALL_TALK,
+    SOMEONES_AFFAIRS,
     SOON,
     SOURCE_CUES,
     SOURCE_INTENT,
@@ -226,7 +227,12 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status
                                or AFFAIRS.search(query) or SOON.search(query)
                                or ((comes := COMES_OR_GOES.search(query)) is not None
-                                   and names_someone(query[: comes.start()])))
+                                   and names_someone(query[: comes.start()]))
+                               # the hour of a thing with someone the user knows (「陪老妈配药是几点」; not 「春晚几点开始」)
+                               or ((clock := ASKS_CLOCK.search(query)) is not None
+                                   and names_someone(query[: clock.start()]))
+                               or ((affair := SOMEONES_AFFAIRS.search(query)) is not None
+                                   and names_someone(query[: affair.start()])))
     return _NEEDS[temporal, recall and bool(ASKS_DECISION.search(query))]
 
 

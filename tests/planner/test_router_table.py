@@ -300,6 +300,15 @@ QUESTIONS = [
     ("哪些安排改过时间或者取消了？", "AMBIGUOUS", "REQUIRED", [], None),
     ("有没有物业的事改期了？", "AMBIGUOUS", "REQUIRED", ["物业"], None),
     ("活动取消了怎么退款？", None, "SKIP", None, None),
+    # a day word the conventions do not list is neither a time nor a topic; the question is still about
+    # someone the user knows: their affairs (a child's doubled name too), the hour of a thing with them
+    ("昨儿朵朵那边有啥事儿？", "AMBIGUOUS", "REQUIRED", ["朵朵"], None),
+    ("刚刚出了什么事？", None, "REQUIRED", None, None),
+    ("北京出了什么事？", None, "SKIP", None, None),
+    ("明朝陪老妈配药是几点？", None, "REQUIRED", ["妈妈", "配药"], None),
+    ("桐桐几点放学？", "PLANNED_IN", "REQUIRED", ["桐桐", "放学"], None),
+    ("天天几点起床比较好？", None, "SKIP", None, None),
+    ("春晚几点开始？", None, "SKIP", None, None),
     # how much, how often, how it went, what kind: no topic (each made every item score as off-topic)
     ("昨天一天都忙活了些什么？", "OCCURRED_IN", "REQUIRED", [], None),
     ("下周的行程帮我过一遍", "PLANNED_IN", "REQUIRED", [], None),

@@ -347,3 +347,16 @@ def test_a_past_deadline_in_a_note_still_dates_the_note_by_it():
     # only a question widens a past X之前 to the month before it; a note is dated by X
     [found] = parse("上周五之前交了报告", _t("2026-09-03 10:00"), TZ, stored=True)
     assert (found.start, found.end) == (_t("2026-08-28 00:00"), _t("2026-08-29 00:00"))
+
+
+@pytest.mark.parametrize("text", ["明儿朵朵那边有啥安排？", "昨儿晚上我干嘛了？", "这几天老爸怎么样了？", "近期有什么要交的？"])
+def test_colloquial_forms_the_conventions_do_not_list_are_nothing_in_a_question(text):
+    # a part of the day goes with its 昨儿: 「昨儿晚上」 is not this evening
+    assert parse(text, _t("2027-04-30 21:30"), TZ) == []
+
+
+@pytest.mark.parametrize(("text", "start"), [("明儿下午三点接朵朵", "2027-05-01 15:00"),
+                                             ("昨儿晚上八点吃的饭", "2027-04-29 20:00")])
+def test_a_record_saying_them_is_dated_by_them_as_its_writer_meant(text, start):
+    [found] = parse(text, _t("2027-04-30 21:30"), TZ, stored=True)
+    assert found.start == _t(start)

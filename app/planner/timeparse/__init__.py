@@ -50,6 +50,19 @@ def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored:
     `now` must be tz-aware; `tz` defaults to now's own zone. `stored=True` reads a recorded text
     (MeInput segment, chat message) whose `now` is its observed time.
     """
+    found = _parse(text, now, tz, stored)
+    if stored:
+        return found
+    return [e for e in found if not _RECORD_SIDE_ONLY.search(simplified(e.text))]
+
+
+# Colloquial forms time-conventions.md does not list (今儿, 明儿, 昨儿, 这几天, 近期): in a question they
+# produce nothing (a wrong range is worse than none: the planner would narrow the search to it), and
+# 「昨儿晚上」 goes with its 昨儿; a record saying them is still dated by them, as its writer meant
+_RECORD_SIDE_ONLY = re.compile(r"今儿|明儿|昨儿|这几天|最近几天|近几天|近期|这段时间|一段时间")
+
+
+def _parse(text: str, now: datetime, tz: ZoneInfo | str | None, stored: bool) -> list[TimeExpression]:
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
     simple = simplified(text)
