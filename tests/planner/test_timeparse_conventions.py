@@ -336,7 +336,10 @@ def test_the_lexer_tries_only_where_and_what_can_start_and_finds_what_the_master
             assert (a and (a.span(), a.lastgroup)) == (b and (b.span(), b.lastgroup)), (text, pos)
 
 
-@pytest.mark.parametrize(("text", "day"), [("周五开了个会", "2026-09-04"), ("周五要开会", "2026-09-11")])
+@pytest.mark.parametrize(("text", "day"), [("周五开了个会", "2026-09-04"), ("周五要开会", "2026-09-11"),
+                                         # 过 of a birthday celebrated and 吃的 of what one likes are no past
+                                         ("星期五晚上给老陈过生日，再做几个他爱吃的菜", "2026-09-11"),
+                                         ("周五给老陈过了生日", "2026-09-04"), ("周五在海底捞吃的饭", "2026-09-04")])
 def test_a_note_about_a_meeting_had_is_dated_back_one_about_a_meeting_to_come_ahead(text, day):
     # written on Saturday: 会 the noun (开了个会) is no cue for the future, 要 is
     found = parse(text, _t("2026-09-05 10:00"), TZ, stored=True)
