@@ -103,6 +103,17 @@ def test_a_shanghai_series_with_a_moved_and_a_cancelled_instance():
     assert got["20261012T090000"].title == "周一 Pipeline 晨会"
 
 
+def test_an_occurrence_of_a_series_is_routine_and_weighs_less_than_the_same_entry_once():
+    once = vevent("SUMMARY:ICU 夜班", "LOCATION:浦江医院", "DTSTART;TZID=Asia/Shanghai:20261013T200000", uid="once@cal")
+    weekly = vevent("SUMMARY:ICU 夜班", "LOCATION:浦江医院", "DTSTART;TZID=Asia/Shanghai:20261013T200000",
+                    "RRULE:FREQ=WEEKLY;COUNT=2",
+                    uid="weekly@cal")
+    pulled = expand(ics(once, weekly), window(datetime(2026, 10, 12, tzinfo=TZ), datetime(2026, 10, 18, tzinfo=TZ)),
+                    TZ, CAP)
+    got = {e.uid: to_candidate(e, "u1", TZ) for e in pulled.records}
+    assert got["weekly@cal"].importance < 0.6 <= got["once@cal"].importance, "「重要的事」 is not every week's shift"
+
+
 def test_all_day_and_floating_times_are_wall_times_in_the_request_zone():
     feed = ics(vevent("SUMMARY:秋季艺术节", "DTSTART;VALUE=DATE:20261023", "DTEND;VALUE=DATE:20261024", uid="a@x"),
                vevent("SUMMARY:早会", "DTSTART:20261023T090000", "DTEND:20261023T093000", uid="f@x"),

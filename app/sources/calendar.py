@@ -328,6 +328,9 @@ def _attendees(value: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
+ROUTINE_DISCOUNT = 0.2
+
+
 def to_candidate(event: CalendarEvent, user_id: str, zone: tzinfo) -> Candidate:
     """An event at its exact start (an all-day one: that day), planned by the calendar's owner."""
     ref = f"calendar:event:{event.uid}" + (f":{event.recurrence_id}" if event.recurrence_id else "")
@@ -336,9 +339,13 @@ def to_candidate(event: CalendarEvent, user_id: str, zone: tzinfo) -> Candidate:
     stated = Stated(type="event", status="planned" if event.start > event.changed else "completed",
                     event_time=event.start, event_grain="day" if event.all_day else "minute",
                     title=event.summary[:30], confidence=1.0)
-    # an entry at a clock time is scheduled, as a note naming a clock time ahead is (raises importance)
+    # an entry at a clock time is scheduled, as a note naming a clock time ahead is (raises importance);
+    # one occurrence of a series (a weekly shift, a Tuesday rehearsal) is routine: 「重要的事」 is not every
+    # week's (a note about that very occurrence keeps its own importance in the item)
     importance = estimate_importance(text, "event", participants_of(text, event.attendees),
                                      scheduled=not event.all_day)
+    if event.recurrence_id is not None:
+        importance = round(max(0.05, importance - ROUTINE_DISCOUNT), 3)
     candidate = build_candidate(source="calendar", ref=ref, user_id=user_id, role="calendar", text=text,
                                 observed=event.changed, zone=zone, happened_when_said=False, stated=stated,
                                 importance=importance, named=event.attendees)

@@ -303,6 +303,8 @@ QUESTIONS = [
     # a day word the conventions do not list is neither a time nor a topic; the question is still about
     # someone the user knows: their affairs (a child's doubled name too), the hour of a thing with them
     ("昨儿朵朵那边有啥事儿？", "AMBIGUOUS", "REQUIRED", ["朵朵"], None),
+    ("端午节6月9号这天我都干了啥？", "OCCURRED_IN", "REQUIRED", [], None),  # 这天 / 当天 point at the day said
+    ("劳动节当天我都干了啥？", "OCCURRED_IN", "REQUIRED", [], None),
     ("刚刚出了什么事？", None, "REQUIRED", None, None),
     ("北京出了什么事？", None, "SKIP", None, None),
     ("明朝陪老妈配药是几点？", None, "REQUIRED", ["妈妈", "配药"], None),
