@@ -169,6 +169,7 @@ class Analysis(msgspec.Struct, frozen=True, kw_only=True):
     title: str
     confidence: float
     scheduled: bool  # it names a clock time after it was written: something planned (raises importance)
+    asks_only: bool  # a lone question naming no time of its own (「粽叶要提前泡多久？」): knowledge asked for
     change: Change | None  # what it says happened to an earlier plan, if it reads as such an update
     subject: str | None  # ...and the plan a move or calling off names, by its head word (which plan, on a tie)
     body: str  # the text the rules read: framing ("帮我记一下") dropped, cut to _EMBED_CHARS
@@ -631,10 +632,14 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
         title=stated.title if stated.title is not None else _title(body, exprs, expr),
         confidence=stated.confidence if stated.confidence is not None else confidence,
         scheduled=scheduled,
+        asks_only=question and not exprs,
         change=change,
         subject=subject,
         body=body,
     )
+
+
+ASKED_ONLY_DISCOUNT = 0.2
 
 
 def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, text: str, observed: datetime,
@@ -657,6 +662,10 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
         importance = estimate_importance(facts.body, facts.type, people, facts.scheduled)
         if role == "assistant":
             importance = round(importance * 0.85, 3)
+        elif facts.asks_only and not people:
+            # asked of the assistant, about no day and no one (「《岳阳楼记》怎么给五岁孩子讲？」): no fact of
+            # the user's life; told under the threshold unless a question asks for just that
+            importance = round(max(0.05, importance - ASKED_ONLY_DISCOUNT), 3)
     # an upstream's confidence (a voice note's transcription) tilts ours, as importance tilts the score:
     # a clear decision dictated on a noisy street is still a decision
     conf = facts.confidence * (0.5 + 0.5 * confidence if confidence is not None else 1.0)

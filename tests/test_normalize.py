@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import msgspec
 import pytest
 
-from app.normalize import analyse, estimate_importance, participants_of
+from app.normalize import analyse, build_candidate, estimate_importance, participants_of
 from app.sources import chat, meinput, memory
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -339,6 +339,17 @@ def test_importance_rules():
     assert estimate_importance("婆婆打电话说6月9号端午全家去松江吃饭", "event", ()) >= 0.6
     assert estimate_importance("除夕年夜饭晚上六点开席", "event", ()) >= 0.6
     assert estimate_importance("大家端午快乐", "mention", ()) == estimate_importance("大家周末快乐", "mention", ())
+
+
+@pytest.mark.parametrize(("asked", "told"), [("粽叶要提前泡多久？", "粽叶提前泡了一晚上"),
+                                             ("用 Python 怎么给客户名单去重？", "客户名单去重做完了")])
+def test_knowledge_asked_of_the_assistant_weighs_less_than_a_fact_told(asked, told):
+    def importance(text: str) -> float:
+        return build_candidate(source="chat", ref="r", user_id="u", role="user", text=text,
+                               observed=_t("2026-09-02 20:30"), zone=TZ, happened_when_said=False).importance
+    assert importance(asked) < importance(told) - 0.1
+    # a question about one's own day or someone known is no such question
+    assert importance("王总的合同签了吗？") >= 0.6 and importance("我下周三是不是有个答辩来着？") >= 0.5
 
 
 @pytest.mark.parametrize(
