@@ -76,6 +76,7 @@ _MOVE_TO = "改到|改在|推迟到|推到|延到|延后到|延期到|顺延到|
 _DEADLINE_BEFORE = re.compile(rf"(?:截止到|截至到?|截止|最晚|最迟|不晚于|赶在|[定约]在|安排在|定于|(?:往[前后])?(?:{_MOVE_TO}))$")
 _DEADLINE_AFTER = re.compile(r"^(?:之前|以前|前|截止到?|为止)?(?:了$)?")
 _CLOCK_END = re.compile(r"[点时分钟]$")
+_JUST_NOW = re.compile(r"刚刚|刚才")
 _PRONOUN = re.compile(r"(?<!其)[他她]")
 _BORROWED_MAX = 12  # a clause borrowed to say what or who, at most this long: the item's own words come first
 # what a title may start with once its time words are gone (「明天下午三点的会」 → 「会」, not 「的会」)
@@ -503,6 +504,10 @@ def _text_time(expr: TimeExpression | None, kind: ItemType, body: str, observed:
         if happened_when_said or kind not in ("todo", "commitment") or DONE.search(body):
             return observed, None, 0.9
         return None, None, 0.8  # a to-do with no time has no deadline
+    if _JUST_NOW.fullmatch(expr.text):
+        # a thing done 刚刚 / 刚才 was done minutes before it was written (the conventions' [now − 1 h, now)
+        # is a question's range): the record's own time is the nearest, as for a thing told when done
+        return observed, "minute", 0.9
     event_time, grain = expr.start, expr.grain
     deadline = is_deadline(expr) and expr.start == observed.astimezone(zone)
     if deadline and grain in ("hour", "minute"):

@@ -237,6 +237,13 @@ async def test_same_event_in_chat_and_meinput_is_one_cluster(engine):
         {"chat:message:1", "chat:message:2", "meinput:segment:1"}, {"meinput:segment:2"}]
 
 
+async def test_a_thing_told_just_after_it_happened_is_one_item_with_the_plan_for_its_time(engine):
+    plan = _said("plan", "明天上午10点卫生检查组来店里检查", D(1, 20))
+    came = _said("came", "刚刚检查组到了，先进的后厨", D(2, 10, 13))
+    assert came.event_time == D(2, 10, 13), "刚刚: minutes before it was written, not an hour"
+    assert await _clusters(engine, [plan, came], "我昨天做了什么") == [{"came", "plan"}]
+
+
 async def test_dedupe_window_is_15_minutes(engine):
     a = cand("a", "下午三点和张总签合同", event=D(2, 15, 0), observed=D(2, 9))
     b = cand("b", "下午三点一刻和张总签合同", event=D(2, 15, 15), observed=D(2, 9, 5))
