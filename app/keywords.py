@@ -104,15 +104,28 @@ def names_someone(text: str) -> bool:
     """Whether `text` names someone the user knows: with a title or 老/小 (people_in), by family (我弟
     too), as a friend or colleague, as 阿X, by a name the segmenter guesses (林晓, 阿豪; not one its
     dictionary holds, a celebrity's: 周杰伦), or by a child's doubled name (朵朵, 桐桐; not 刚刚, 慢慢)."""
-    return bool(_PERSON.search(text) or ANY_KIN.search(text) or _KNOWN.search(text)
-                or any((tag == "nr" and len(word) >= 2 and not rjieba.has_word(word))
-                       or (len(word) == 2 and word[0] == word[1] and tag not in _NOT_A_DOUBLED_NAME)
-                       for word, tag in rjieba.tag(text, True)))
+    if _PERSON.search(text) or ANY_KIN.search(text) or _KNOWN.search(text):
+        return True
+    end = 0
+    for word, tag in rjieba.tag(text, True):
+        end += len(word)
+        if tag == "nr" and len(word) >= 2 and not rjieba.has_word(word):
+            return True
+        # a doubled name: one the dictionary lacks (桐桐, 航航), or any but an adverb, verb, time word,
+        # number, state word or the like (刚刚, 看看, 天天, 谢谢) when a place or thing of theirs follows
+        # (「朵朵那边」「乐乐家」)
+        if (len(word) == 2 and word[0] == word[1] and word not in _DOUBLED_NO_NAME and tag not in _NOT_A_DOUBLED_NAME
+                and (not rjieba.has_word(word) or _THEIR_PLACE.match(text, end))):
+            return True
+    return False
 
 
 # what a doubled word is when it is no name: an adverb (刚刚, 慢慢), verb (看看), time (天天), number
-# (多多), distinguishing or state word (小小, 悄悄)
-_NOT_A_DOUBLED_NAME = frozenset({"d", "v", "t", "m", "b", "z"})
+# (多多), distinguishing or state word (小小, 悄悄); and words the tagger calls nouns or names
+_NOT_A_DOUBLED_NAME = frozenset({"d", "v", "t", "m", "b", "z", "o", "r"})
+_DOUBLED_NO_NAME = frozenset("谢谢 哈哈 嘿嘿 呵呵 嘻嘻 人人 个个 星星 滴滴 狗狗 猫猫 串串 爸爸 妈妈 哥哥 姐姐 弟弟 妹妹 "
+                             "爷爷 奶奶 叔叔 婆婆 公公 舅舅 姑姑".split())
+_THEIR_PLACE = re.compile(r"那边|那儿|这边|家|的")
 
 
 def people_in(text: str) -> list[str]:

@@ -41,8 +41,8 @@ _PROMISE_TO = (rf"(?:[他她你我]|大家|孩子)们?|{PERSON_PATTERN}|{KIN_PAT
                r"爷爷|奶奶|姥姥|姥爷|(?P<twice>[\u4e00-\u9fff])(?P=twice)")  # (a doubled name: 桐桐, 乐乐)
 _PROMISE_MADE = re.compile(rf"(?:(?:答应|承诺|保证)过?(?:{_PROMISE_TO})?|说好|约好|定好)了")
 # a day's deadline with what to do by it (「5月8号之前配副新老花镜」; not 「周五之前的」 or 「3号以前一直在出差」)
-_BY_DAY = (r"(?:[号日]|周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|月底|月初|月中|年底|节|假期?)"
-           r"(?:之前|以前)(?![的，,。！!？?]|$|我?一直|都在)")
+_BY_DAY = (r"(?:[\d一二三四五六七八九十][号日]|周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|月底|月初|月中|年底)"
+           r"(?:之前|以前)(?![的，,。！!？?]|$|我|都|在|是|没|一直|还|手头)")
 _TODO = re.compile(
     rf"{_BY_DAY}|{REMIND}|别忘|要交|还没(?:交|缴|付|还)|提交|截止|deadline|待办|todo|下班前|最晚|最迟|要求[^，。,]{{0,8}}把|让[^，。,]{{1,8}}把|"
     r"让我[^，。,]{0,8}(?:给[^，。,]{1,4})?(?:答复|回复|回话|交|发(?![愁火呆慌])|做(?!梦|噩)|写|准备|去)|"
@@ -94,8 +94,10 @@ _IMPORTANCE_RULES = [
     (re.compile(r"会议|开会|评审|汇报|面试|上线|发布|客户|老板|生日|纪念日|家长会"), 0.1),
     # the milestones of a life: rare, prepared for, remembered
     (re.compile(r"比赛|马拉松|半马|全马|考试|答辩|婚礼|搬家|手术|毕业|入职|离职|签证|护照"), 0.15),
-    # a holiday spent with family (「端午全家去松江吃饭」「元旦回宜昌」「年夜饭六点开席」; not 「大家端午快乐」)
-    (re.compile(r"^(?=.*(?:端午|中秋|春节|过年|除夕|元旦|国庆|五一|清明|重阳|元宵))(?=.*(?:(?<!大)家|团圆|回老家))|年夜饭|团年饭|团圆饭",
+    # a holiday spent with family (「端午全家去松江吃饭」「元旦回老家」「年夜饭六点开席」; not 「大家端午快乐」,
+    # 「周五一起回家」, 「王国庆说…」, 「端午节家长群里发了通知」)
+    (re.compile(rf"^(?=.*(?:端午|中秋|春节|过年|除夕|元旦|(?<![王张李刘陈杨赵黄吴])国庆|(?<!周)五一|清明|重阳|元宵))"
+                rf"(?=.*(?:全家|一家人|回家|老家|家里人|婆家|娘家|[婆娘公]婆家|团圆|{KIN_PATTERN}))|年夜饭|团年饭|团圆饭",
                 re.S), 0.15),
 ]
 _CHITCHAT = re.compile(r"哈哈|好的$|嗯嗯|谢谢|晚安|早安|吃了吗|无聊|随便|表情|你好|在吗|hh|233|lol", re.I)
@@ -645,6 +647,8 @@ def analyse(text: str, observed: datetime, zone: tzinfo, *, happened_when_said: 
 
 
 ASKED_ONLY_DISCOUNT = 0.2
+# a question about how one's own things stand: 「…了吗」「…没有」, or naming oneself
+_OWN_STATE = re.compile(r"[我咱]|了(?:吗|么|没)|没有?[?？]?\s*$")
 
 
 def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, text: str, observed: datetime,
@@ -667,9 +671,9 @@ def build_candidate(*, source: SourceName, ref: str, user_id: str, role: Role, t
         importance = estimate_importance(facts.body, facts.type, people, facts.scheduled)
         if role == "assistant":
             importance = round(importance * 0.85, 3)
-        elif facts.asks_only and not people:
-            # asked of the assistant, about no day and no one (「《岳阳楼记》怎么给五岁孩子讲？」): no fact of
-            # the user's life; told under the threshold unless a question asks for just that
+        elif source == "chat" and role == "user" and facts.asks_only and not people and not _OWN_STATE.search(facts.body):
+            # asked of the assistant, about no day, no one and nothing of the user's own (「粽叶要提前泡多久？」;
+            # not 「合同签了吗？」「我的护照放哪了？」): no fact of the user's life, under the threshold of a remark
             importance = round(max(0.05, importance - ASKED_ONLY_DISCOUNT), 3)
     # an upstream's confidence (a voice note's transcription) tilts ours, as importance tilts the score:
     # a clear decision dictated on a noisy street is still a decision

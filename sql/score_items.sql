@@ -14,7 +14,8 @@
 -- (RFC §8: cue_sources[i] is the source whose retrieval expands to cue_terms[i], e.g. chat → 约, 跟进,
 -- a caller's plan may give its own); the plan's target weight for the item's type tilts it (0.5 + 0.5 w). Where the
 -- question says where its things were recorded (recorded_in: 「在聊天里跟助手说过什么」 → chat), an item with no
--- record there is weighed by elsewhere_factor: shown after those with one, never dropped (RFC §3.3). Asked which
+-- record there is weighed by elsewhere_factor: shown after those with one, not filtered out (RFC §3.3), though
+-- one just over the threshold falls under it. Asked which
 -- plans were moved or called off (「哪些安排改过时间」), an item none of whose records a move or calling off
 -- touched (app/pipeline/lifecycle.py) is matched at unchanged_factor of its topic match (1.0: not asked). A user-snapshot
 -- project named in an item raises its importance by 0.1 (RFC §10 prior). Asked for important

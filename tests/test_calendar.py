@@ -108,10 +108,13 @@ def test_an_occurrence_of_a_series_is_routine_and_weighs_less_than_the_same_entr
     weekly = vevent("SUMMARY:ICU 夜班", "LOCATION:浦江医院", "DTSTART;TZID=Asia/Shanghai:20261013T200000",
                     "RRULE:FREQ=WEEKLY;COUNT=2",
                     uid="weekly@cal")
-    pulled = expand(ics(once, weekly), window(datetime(2026, 10, 12, tzinfo=TZ), datetime(2026, 10, 18, tzinfo=TZ)),
-                    TZ, CAP)
+    yearly = vevent("SUMMARY:老婆生日", "DTSTART;VALUE=DATE:20261014", "RRULE:FREQ=YEARLY", uid="yearly@cal")
+    once_day = vevent("SUMMARY:老婆生日", "DTSTART;VALUE=DATE:20261014", uid="once-day@cal")
+    pulled = expand(ics(once, weekly, yearly, once_day),
+                    window(datetime(2026, 10, 12, tzinfo=TZ), datetime(2026, 10, 18, tzinfo=TZ)), TZ, CAP)
     got = {e.uid: to_candidate(e, "u1", TZ) for e in pulled.records}
     assert got["weekly@cal"].importance < 0.6 <= got["once@cal"].importance, "「重要的事」 is not every week's shift"
+    assert got["yearly@cal"].importance == got["once-day@cal"].importance, "a yearly birthday is no routine"
 
 
 def test_all_day_and_floating_times_are_wall_times_in_the_request_zone():

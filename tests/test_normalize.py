@@ -204,6 +204,7 @@ ECMO培训延期了，改到12月1号下午2点 | 2026-11-24 10:30 | 2026-12-01 
 俯卧位通气的PPT周一前发给护士长过目 | 2026-11-24 15:30 | 2026-11-30 00:00 | todo | planned
 5月8号之前配副新老花镜，聚会上好看老照片 | 2027-04-26 15:00 | 2027-05-08 00:00 | todo | planned
 周三以前一直在出差，周四去见客户 | 2026-09-02 20:30 | 2026-09-03 00:00 | event | planned
+账号以前是用手机号注册的 | 2026-09-02 20:30 | obs | mention | mentioned
 家婆的侄孙结婚，下周六中午12点在顺德摆酒，全家都要去 | 2026-11-20 11:30 | 2026-11-28 12:00 | event | planned
 想清楚了，小红书不日更了，一周两篇，质量优先 | 2026-11-23 21:10 | obs | decision | completed
 等我想好了再告诉你 | 2026-11-25 20:00 | obs | mention | mentioned
@@ -339,6 +340,8 @@ def test_importance_rules():
     assert estimate_importance("婆婆打电话说6月9号端午全家去松江吃饭", "event", ()) >= 0.6
     assert estimate_importance("除夕年夜饭晚上六点开席", "event", ()) >= 0.6
     assert estimate_importance("大家端午快乐", "mention", ()) == estimate_importance("大家周末快乐", "mention", ())
+    for not_a_holiday in ("周五一起回家吃饭", "王国庆说明天来家里修水管", "端午节家长群里发了通知"):
+        assert estimate_importance(not_a_holiday, "event", ()) < 0.6, not_a_holiday
 
 
 @pytest.mark.parametrize(("asked", "told"), [("粽叶要提前泡多久？", "粽叶提前泡了一晚上"),
@@ -350,6 +353,8 @@ def test_knowledge_asked_of_the_assistant_weighs_less_than_a_fact_told(asked, to
     assert importance(asked) < importance(told) - 0.1
     # a question about one's own day or someone known is no such question
     assert importance("王总的合同签了吗？") >= 0.6 and importance("我下周三是不是有个答辩来着？") >= 0.5
+    assert importance("签证材料准备好了吗？") == estimate_importance("签证材料准备好了吗？", "mention", ()), \
+        "how one's own thing stands: not discounted"
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from app.planner.timeparse.lexicon import _HOLIDAYS
 # what should be done and is not (「本周还有哪些待办没完成」「有没有逾期的」): a DUE_IN cue, a need for
 # recall without a time word (AFFAIRS) and the unresolved filter (UNRESOLVED)
 _UNFINISHED = r"没完成|未完成|没做完|没办完|没干完|没弄完|没搞完|没搞定|还没做|还没交|逾期"
-SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|记过|记了|记下了|记的|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|(?<!访)问了|跟你说|和你说|对你说|告诉过?你|说起|"
+SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|(?<![忘登标惦])(?:记过|记了|记下了|记的)|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|(?<!访)问了|跟你说|和你说|对你说|告诉过?你|说起|"
                   # colloquial saying, asked of one's own words: 「这两天我都念叨过些啥」「上周我嘀咕过什么」 (not
                   # 「孩子嫌我唠叨怎么办」「我妈念叨我好几天了」)
                   r"我[^，。？?！!]{0,4}(?:念叨|唠叨|叨叨|絮叨|嘀咕)(?:过|了)?些?(?:什么|啥|哪些)|"
@@ -42,8 +42,10 @@ STATUS_QUESTION = re.compile(r"(?:给|到)[^，。？?]{1,6}没有?[?？]?\s*$|(
 # which of one's plans were moved or called off (「哪些安排改过时间或者取消了」「有什么事改期了吗」; not
 # 「活动取消了怎么退款」): how one's affairs stand, asked of the records that changed them
 # (the change asked of them is no topic: 「物业的事改期了吗」 is about 物业)
-CHANGE_WORDS = re.compile(r"改过时间|改时间|改过|改了|改期|改到|推迟|延期|延后|推后|提前到|取消|挪|调过|调了|变了|变动")
-CHANGED_PLANS = re.compile(r"(?:哪些|什么|啥|有没有)[^，。？?]{0,4}(?:安排|计划|日程|行程|约|事|活动|会)[^，。？?]{0,6}"
+# (moved or called off, said as done: 「改过时间」「取消了」; not 「会取消吗」「有什么办法把会议挪到下午」)
+CHANGE_WORDS = re.compile(r"改过时间|改过|改了|变了|调过|调了|(?:改时间|改期|改到|推迟|延期|延后|推后|取消|挪|变动)(?:了|过)")
+CHANGED_PLANS = re.compile(r"(?<!为)(?:哪些|哪个|哪场|什么(?!时候)|啥|有没有)[^，。？?]{0,4}"
+                           r"(?:安排|计划|日程|行程|约|事|活动|会(?!议纪要|员))[^，。？?]{0,6}"
                            rf"(?:{CHANGE_WORDS.pattern})")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
@@ -106,7 +108,7 @@ SOURCE_INTENT = re.compile(
 # ranks below those with one, sql/score_items.sql). Only where the question says so: 「问你个事」 and
 # 「你帮我看看」 ask the assistant, not about what was said to it.
 RECORDED_IN: tuple[tuple[SourceName, re.Pattern[str]], ...] = (
-    ("meinput", re.compile(r"(?:用|在|通过|从)\s*MeInput|MeInput\s*(?:里|上|中)|记(?:了|过|的|下)", re.I)),  # (not 「关于 MeInput 的」)
+    ("meinput", re.compile(r"(?:用|在|通过|从)\s*MeInput|MeInput\s*(?:里|上|中)|(?<![忘登标惦])记(?:了|过|的|下)", re.I)),  # (not 「关于 MeInput 的」)
     ("chat", re.compile(r"聊天(?:里|中|记录|时)|助手|(?:跟|和|对)你(?:说|聊|讲|提)|问过你|告诉过?你|你说过")),
     ("calendar", re.compile(r"日历(?:上|里)|日程表")),
 )
@@ -152,6 +154,11 @@ AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友
 # coming is a person (router), not a train's or a typhoon's (「高铁什么时候到广州」; a parcel's is AFFAIRS')
 COMES_OR_GOES = re.compile(r"(?:什么时候|啥时候|哪天|几点)(?:到|去|回|来|出发|过来|回来|走)[^，。？?]{0,6}?"
                            r"(?:来着|呢|啊)?[?？]?\s*$")
+# Day words the time conventions do not list, with a part of the day after them (「昨儿晚上」): no time in
+# a question (timeparse reads them in records only) and no topic either (「明朝陪老妈配药是几点」), but a
+# question saying one still asks about a day of the user's (「今儿下午几点开会」)
+UNLISTED_DAY = re.compile(r"(?:今儿|明儿|昨儿|今朝|明朝|昨朝)个?(?:早上|上午|中午|下午|晚上|夜里|凌晨|晚|早)?|"
+                          r"这几天|(?<!最)近几天|近期|这段时间|(?<!最近)一段时间")
 # what is going on with someone (「朵朵那边有啥事儿」「老爸有没有什么情况」): the user's affair when that one is
 # a person they know (router), not a company's or a city's (「苹果最近有什么事」)
 SOMEONES_AFFAIRS = re.compile(r"(?:有|出了?)(?:没有)?(?:什么|啥|哪些)(?:新)?(?:事|事儿|事情|情况|动静)")
@@ -216,9 +223,6 @@ SUMMARIZE = re.compile(r"总结|汇总|概括|回顾|梳理|盘点|复盘|整理
 
 # Words that carry no topic of their own.
 TOPIC_STOP = re.compile(
-    # colloquial day words the time conventions do not list, with a part of the day after them: no time
-    # in a question (timeparse), and no topic either (「昨儿晚上我干嘛了」「明朝陪老妈配药是几点」)
-    r"(?:今儿|明儿|昨儿|今朝|明朝|昨朝)个?(?:早上|上午|中午|下午|晚上|夜里|凌晨|晚|早)?|这几天|最近几天|近几天|近期|这段时间|一段时间|"
     # after a thing is when, not what (「演讲过后张总说了什么」 asks about the speech and 张总, 「会后…」 about 张总); before 过
     r"过后|之后|以后|(?<=[会饭课班])后|"
     r"我们|我的|咱们|(?:给|为)?自己|我|你|有什么|有哪些|有啥|什么|哪些|哪个|哪里|怎么样|怎么|如何|多少|关于|重要的|重要|需要|注意|"

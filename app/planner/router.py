@@ -67,6 +67,7 @@ from app.planner.cues import (
     TOPIC_SPLIT,
     TOPIC_STOP,
     TYPE_CUES,
+    UNLISTED_DAY,
     UNRESOLVED,
     WHERE_TO_GO,
     WORLD_FACTS,
@@ -107,8 +108,9 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
         if expr.span:
             text = text[: expr.span[0]] + " " + text[expr.span[1] :]
     text = LUNAR_DAY.sub(" ", text)  # a lunar day is a time, not a topic (大年初二, 年三十)
-    if CHANGED_PLANS.search(text):
-        text = CHANGE_WORDS.sub(" ", text)
+    text = UNLISTED_DAY.sub(" ", text)
+    if (changed := CHANGED_PLANS.search(text)) is not None:  # (only there: 「哪些挪威的行程取消了」 keeps 挪威)
+        text = text[: changed.start()] + CHANGE_WORDS.sub(" ", changed.group(0)) + text[changed.end() :]
     # family by one name (我妈 → 妈妈), the name records carry as a participant, before 我 is a stop word
     out, text = family_in(text)
     for chunk in TOPIC_SPLIT.split(_without_cues(_SAID_BEFORE.sub(r"\g<0> ", SOURCE_INTENT.sub(" ", text)))):
@@ -224,7 +226,7 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     advice = not _MINE.search(query) and bool(ADVICE.search(query) or (ADVICE_HOW.search(query) and spans_only))
     recall = ((not NOT_RECALL.search(query) and not advice) or bool(OWN_HISTORY.search(query)) or past_deed
               or (status and not NOT_RECALL.search(WHERE_TO_GO.sub(" ", query))))
-    temporal = recall and bool(expressions or HISTORY.search(query) or SAID.search(query) or status
+    temporal = recall and bool(expressions or UNLISTED_DAY.search(query) or HISTORY.search(query) or SAID.search(query) or status
                                or AFFAIRS.search(query) or SOON.search(query)
                                or ((comes := COMES_OR_GOES.search(query)) is not None
                                    and names_someone(query[: comes.start()]))

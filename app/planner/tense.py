@@ -36,9 +36,9 @@ STATEMENT_AHEAD = re.compile(
 )
 # A recorded statement looks back: any of these and no look-ahead cue means its times are past; so
 # does the 是…的 of a thing done (「周一跟张总吃的饭」「周一交的报销单还没批」); 过目, 过年 are no 过.
-STATEMENT_BEHIND = re.compile(r"了|过(?![目年节期程生夜]|周末|日子|马路)|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束|"
+STATEMENT_BEHIND = re.compile(r"了|过(?![目年节期程生]|夜(?!店|市)|周末|日子|马路)|已经|已|刚才|刚刚|昨|上周|上个|前天|完成|结束|"
                               # (not what one likes or wants: 「做几个他爱吃的菜」「想买的」)
-                              r"(?<![爱想好要能该])(?:吃|见|送|交|签|买|聊|谈|发|办|订)的(?![太很都也喝吃])|(?:发现|看到|碰到)的(?=[，。；！,;!]|$)|"
+                              r"(?<![爱想])(?<!好(?=吃))(?:吃|见|送|交|签|买|聊|谈|发|办|订)的(?![太很都也喝吃])|(?:发现|看到|碰到)的(?=[，。；！,;!]|$)|"
                               # a mishap is told once it happened: nobody plans 「早上7点10分老爸摔倒」 (but
                               # 「做跌倒风险评估」「复查摔伤的手腕」 are plans)
                               r"(?<![防别怕免])(?:摔倒|跌倒|滑倒|晕倒|昏倒|摔伤|撞车|出车祸)(?![的风评])")

@@ -64,6 +64,7 @@ class CalendarEvent(msgspec.Struct, frozen=True, kw_only=True):
     attendees: tuple[str, ...] = ()
     changed: datetime  # LAST-MODIFIED, else CREATED, else DTSTAMP: when this version was written
     end: datetime | None = None  # DTEND, as `start`; None: it ends as it starts
+    routine: bool = False  # an occurrence of a daily or weekly series (a shift, a rehearsal), not of a yearly one
 
     def __post_init__(self) -> None:
         for t in (self.start, self.changed):
@@ -180,6 +181,8 @@ def _expand_uid(uid: str, events: list[icalendar.Event], timezones: list[icalend
     if _refused(events, cap):
         return Pulled([], fetched=0, skipped=len(events))
     recurring = any("RRULE" in e or "RDATE" in e or "RECURRENCE-ID" in e for e in events)
+    routine = any(str(freq).upper() in ("DAILY", "WEEKLY") for e in events for rule in _rules(e)
+                  for freq in rule.get("FREQ", []))
     _move_start(events, window[0], zone)
     one = icalendar.Calendar()
     one.subcomponents.extend([*timezones, *events])
@@ -191,7 +194,7 @@ def _expand_uid(uid: str, events: list[icalendar.Event], timezones: list[icalend
     skipped = 0
     for instance in instances:
         try:
-            records.append(_decode(uid, instance, recurring, zone))
+            records.append(_decode(uid, instance, recurring, zone, routine))
         except (msgspec.ValidationError, ValueError, TypeError, KeyError, AttributeError):
             skipped += 1
     # pull() expands whole UTC days and caps the instances of its own window (_in_window), which may
@@ -281,7 +284,13 @@ def _like(t: datetime, start: date | datetime, zone: tzinfo) -> date | datetime:
     return t if start.tzinfo is not None else t.astimezone(zone).replace(tzinfo=None)
 
 
-def _decode(uid: str, event: icalendar.Event, recurring: bool, zone: tzinfo) -> CalendarEvent:
+def _rules(event: icalendar.Event) -> list[Any]:
+    """The event's RRULEs (icalendar gives one as a vRecur, several as a list)."""
+    rules = event.get("RRULE")
+    return rules if isinstance(rules, list) else [] if rules is None else [rules]
+
+
+def _decode(uid: str, event: icalendar.Event, recurring: bool, zone: tzinfo, routine: bool) -> CalendarEvent:
     start = event["DTSTART"].dt
     end = event["DTEND"].dt if "DTEND" in event else start  # the expander gives every instance its DTEND
     changed = next((event[k].dt for k in ("LAST-MODIFIED", "CREATED", "DTSTAMP") if k in event), None)
@@ -299,6 +308,7 @@ def _decode(uid: str, event: icalendar.Event, recurring: bool, zone: tzinfo) -> 
         "attendees": _attendees(event.get("ATTENDEE")),
         "changed": _aware(changed, UTC),
         "end": _aware(end, zone),
+        "routine": routine,
     }, CalendarEvent)
 
 
@@ -340,11 +350,12 @@ def to_candidate(event: CalendarEvent, user_id: str, zone: tzinfo) -> Candidate:
                     event_time=event.start, event_grain="day" if event.all_day else "minute",
                     title=event.summary[:30], confidence=1.0)
     # an entry at a clock time is scheduled, as a note naming a clock time ahead is (raises importance);
-    # one occurrence of a series (a weekly shift, a Tuesday rehearsal) is routine: 「重要的事」 is not every
-    # week's (a note about that very occurrence keeps its own importance in the item)
+    # one occurrence of a daily or weekly series (a shift, a Tuesday rehearsal) is routine: 「重要的事」 is
+    # not every week's (a note about that very occurrence keeps its own importance in the item); a
+    # yearly birthday is not
     importance = estimate_importance(text, "event", participants_of(text, event.attendees),
                                      scheduled=not event.all_day)
-    if event.recurrence_id is not None:
+    if event.routine:
         importance = round(max(0.05, importance - ROUTINE_DISCOUNT), 3)
     candidate = build_candidate(source="calendar", ref=ref, user_id=user_id, role="calendar", text=text,
                                 observed=event.changed, zone=zone, happened_when_said=False, stated=stated,

@@ -300,6 +300,15 @@ QUESTIONS = [
     ("哪些安排改过时间或者取消了？", "AMBIGUOUS", "REQUIRED", [], None),
     ("有没有物业的事改期了？", "AMBIGUOUS", "REQUIRED", ["物业"], None),
     ("活动取消了怎么退款？", None, "SKIP", None, None),
+    ("航班为什么会取消？", None, "SKIP", None, None),
+    ("比赛有没有可能会延期？", None, "SKIP", None, None),
+    ("哪些安排改过时间？", "AMBIGUOUS", "REQUIRED", [], None),
+    ("哪些挪威的行程取消了？", "AMBIGUOUS", "REQUIRED", ["挪威"], None),
+    ("我这周忘记了什么事？", None, "REQUIRED", [], None),
+    ("这段时间老王怎么样了？", "AMBIGUOUS", "REQUIRED", ["老王"], None),
+    ("今儿下午几点开会？", None, "REQUIRED", None, None),
+    ("谢谢，还有什么事吗？", None, "SKIP", None, None),
+    ("星星几点出来？", None, "SKIP", None, None),
     # a day word the conventions do not list is neither a time nor a topic; the question is still about
     # someone the user knows: their affairs (a child's doubled name too), the hour of a thing with them
     ("昨儿朵朵那边有啥事儿？", "AMBIGUOUS", "REQUIRED", ["朵朵"], None),

@@ -339,7 +339,8 @@ def test_the_lexer_tries_only_where_and_what_can_start_and_finds_what_the_master
 @pytest.mark.parametrize(("text", "day"), [("周五开了个会", "2026-09-04"), ("周五要开会", "2026-09-11"),
                                          # 过 of a birthday celebrated and 吃的 of what one likes are no past
                                          ("星期五晚上给老陈过生日，再做几个他爱吃的菜", "2026-09-11"),
-                                         ("周五给老陈过了生日", "2026-09-04"), ("周五在海底捞吃的饭", "2026-09-04")])
+                                         ("周五给老陈过了生日", "2026-09-04"), ("周五在海底捞吃的饭", "2026-09-04"),
+                                         ("周五去过夜店", "2026-09-04"), ("周五正好买的票", "2026-09-04")])
 def test_a_note_about_a_meeting_had_is_dated_back_one_about_a_meeting_to_come_ahead(text, day):
     # written on Saturday: 会 the noun (开了个会) is no cue for the future, 要 is
     found = parse(text, _t("2026-09-05 10:00"), TZ, stored=True)
@@ -356,6 +357,11 @@ def test_a_past_deadline_in_a_note_still_dates_the_note_by_it():
 def test_colloquial_forms_the_conventions_do_not_list_are_nothing_in_a_question(text):
     # a part of the day goes with its 昨儿: 「昨儿晚上」 is not this evening
     assert parse(text, _t("2027-04-30 21:30"), TZ) == []
+
+
+def test_a_form_starting_with_the_listed_zuijin_is_zuijin():
+    [found] = parse("最近一段时间老王怎么样了", _t("2027-04-30 21:30"), TZ)
+    assert (found.start, found.end) == (_t("2027-04-24 00:00"), _t("2027-05-01 00:00"))
 
 
 @pytest.mark.parametrize(("text", "start"), [("明儿下午三点接朵朵", "2027-05-01 15:00"),

@@ -58,8 +58,9 @@ def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored:
 
 # Colloquial forms time-conventions.md does not list (今儿, 明儿, 昨儿, 这几天, 近期): in a question they
 # produce nothing (a wrong range is worse than none: the planner would narrow the search to it), and
-# 「昨儿晚上」 goes with its 昨儿; a record saying them is still dated by them, as its writer meant
-_RECORD_SIDE_ONLY = re.compile(r"今儿|明儿|昨儿|这几天|最近几天|近几天|近期|这段时间|一段时间")
+# 「昨儿晚上」 goes with its 昨儿; a record saying them is still dated by them, as its writer meant. A form
+# starting with the listed 最近 (最近几天, 最近一段时间) is 最近.
+_RECORD_SIDE_ONLY = re.compile(r"^(?!最近)(?:.*(?:今儿|明儿|昨儿|这几天|近几天|近期|这段时间|一段时间))")
 
 
 def _parse(text: str, now: datetime, tz: ZoneInfo | str | None, stored: bool) -> list[TimeExpression]:
