@@ -191,6 +191,7 @@ async def test_killed_embedded_postgres_comes_back_without_a_service_restart(ser
     _wait_healthy(port, service, 60, log)
     body = {"user_id": DEMO_USER, "query": "我昨天有什么重要的事？", "now": DEMO_NOW.isoformat()}
     answers: list[int] = []
+    others: list[str] = []  # what any other answer said, and the service's tracebacks, if the test fails
     recovered_after: float | None = None
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
         assert (await client.post("/v1/temporal-recall/query", json=body)).status_code == 200
@@ -201,16 +202,21 @@ async def test_killed_embedded_postgres_comes_back_without_a_service_restart(ser
             nonlocal recovered_after
             while recovered_after is None and time.monotonic() - killed < 30:
                 sent = time.monotonic()
-                status = (await client.post("/v1/temporal-recall/query", json=body)).status_code
+                resp = await client.post("/v1/temporal-recall/query", json=body)
+                status = resp.status_code
                 if status == 200 and sent > killed + 0.5:
                     recovered_after = time.monotonic() - killed
                 elif status != 200:
                     answers.append(status)
+                    if status != 503:
+                        others.append(resp.text[:300])
                 await asyncio.sleep(0.05)
 
         await asyncio.gather(*(ask_until_recovered() for _ in range(4)))
     assert service.poll() is None, "the service itself was not restarted"
-    assert answers and set(answers) == {503}, f"only 503s while the database is down: {sorted(set(answers))}"
+    tracebacks = [line for line in log.read_text().splitlines() if "Error" in line or "Exception" in line][-20:]
+    assert answers and set(answers) == {503}, \
+        f"only 503s while the database is down: {sorted(set(answers))} {others[:3]} {tracebacks}"
     assert recovered_after is not None, "a recall works again within 30 s"
     metrics = httpx.get(f"http://127.0.0.1:{port}/metrics").text
     assert "recall_embedded_postgres_restarts_total 1.0" in metrics
