@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 import asyncpg
 import httpx
 import pytest
+from sqlalchemy.exc import DBAPIError
 
 from app.candidate import Candidate
 from app.db import migrate
@@ -227,6 +228,18 @@ def test_asyncpg_state_errors_of_a_lost_connection_are_503():
     # what asyncpg raised at COMMIT when the postmaster was killed mid-request (it was a 500)
     with pytest.raises(DatabaseUnavailable), database_errors():
         raise asyncpg.InternalClientError("cannot switch to state 15; another operation (2) is in progress")
+
+
+def test_a_lost_connection_under_sqlalchemys_wrapper_is_503():
+    # SQLAlchemy wraps the driver's error, not always marking the connection invalidated
+    lost = DBAPIError.instance("SELECT 1", None, asyncpg.exceptions.ConnectionDoesNotExistError("closed"),
+                               asyncpg.PostgresError)
+    assert not lost.connection_invalidated
+    with pytest.raises(DatabaseUnavailable), database_errors():
+        raise lost
+    with pytest.raises(DBAPIError), database_errors():  # a bug in a statement still is what it is
+        raise DBAPIError.instance("SELEC 1", None, asyncpg.exceptions.PostgresSyntaxError("syntax"),
+                                  asyncpg.PostgresError)
 
 
 async def test_readyz_shows_each_upstreams_client(build_app, upstream_env):

@@ -41,6 +41,15 @@ def database_errors() -> Iterator[None]:
             raise DatabaseUnavailable("database restarting; retry shortly") from None
         if sqlstate in SERVER_FULL:
             raise DatabaseUnavailable("database busy: it has no connection slot free; retry shortly") from None
-        if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        if isinstance(exc, DBAPIError) and (exc.connection_invalidated or _lost(exc.orig)):
             raise DatabaseUnavailable("database connection lost; retry shortly") from None
         raise
+
+
+# what a lost or refused connection raises beneath SQLAlchemy's wrapper (its asyncpg adapter keeps the
+# driver's own error as the cause)
+_LOST = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError, asyncpg.InternalClientError)
+
+
+def _lost(orig: BaseException | None) -> bool:
+    return isinstance(orig, _LOST) or isinstance(getattr(orig, "__cause__", None), _LOST)
