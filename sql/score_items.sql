@@ -58,6 +58,7 @@ WITH clustered AS (
     ORDER BY cluster, source_quality DESC, names_topic DESC, confidence DESC, observed_time, id
 ), merged AS (
     SELECT m.cluster, bool_or(m.names_topic) AS names_topic,
+           coalesce(bool_or(m.source = ANY (CAST(:recorded_in AS text[]))), false) AS recorded_there,
            max(m.importance) AS importance,
            max(m.temporal_match) AS temporal_match,
            (ARRAY['occurred', 'due', 'planned', 'created', 'mentioned'])[
@@ -72,9 +73,7 @@ WITH clustered AS (
                                                 WHEN 'chat' THEN CAST(:w_chat AS double precision)
                                                 WHEN 'calendar' THEN CAST(:w_calendar AS double precision)
                                                 ELSE CAST(:w_memory AS double precision) END)
-           * CASE WHEN coalesce(cardinality(CAST(:recorded_in AS text[])), 0) = 0
-                    OR EXISTS (SELECT 1 FROM members m
-                               WHERE m.cluster = mg.cluster AND m.source = ANY (CAST(:recorded_in AS text[])))
+           * CASE WHEN coalesce(cardinality(CAST(:recorded_in AS text[])), 0) = 0 OR mg.recorded_there
                   THEN 1.0 ELSE CAST(:elsewhere_factor AS double precision) END AS source_factor,
            -- the plan's targets tilt it: what the question looks for (decisions for 「定了什么」) first
            (0.5 + 0.5 * coalesce((CAST(:target_weights AS double precision[]))[
