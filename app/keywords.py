@@ -121,10 +121,11 @@ def names_someone(text: str) -> bool:
 
 
 # what a doubled word is when it is no name: an adverb (刚刚, 慢慢), verb (看看), time (天天), number
-# (多多), distinguishing or state word (小小, 悄悄); and words the tagger calls nouns or names
+# (多多), distinguishing or state word (小小, 悄悄), onomatopoeia (哈哈) or pronoun (人人); and words the
+# tagger calls nouns or names that are none (谢谢, 星星) or a family word, not a name
 _NOT_A_DOUBLED_NAME = frozenset({"d", "v", "t", "m", "b", "z", "o", "r"})
-_DOUBLED_NO_NAME = frozenset("谢谢 哈哈 嘿嘿 呵呵 嘻嘻 人人 个个 星星 滴滴 狗狗 猫猫 串串 爸爸 妈妈 哥哥 姐姐 弟弟 妹妹 "
-                             "爷爷 奶奶 叔叔 婆婆 公公 舅舅 姑姑".split())
+_DOUBLED_NO_NAME = frozenset("谢谢 哈哈 嘿嘿 呵呵 嘻嘻 人人 个个 星星 滴滴 狗狗 猫猫 串串 哥哥 姐姐 弟弟 妹妹 "
+                             "爷爷 奶奶 叔叔 婆婆 公公 舅舅 姑姑".split())  # (爸爸, 妈妈: ANY_KIN's, found first)
 _THEIR_PLACE = re.compile(r"那边|那儿|这边|家|的")
 
 

@@ -154,11 +154,6 @@ AFFAIRS = re.compile(rf"待办|{_UNFINISHED}|要跟进|忘了做|要交(?!朋友
 # coming is a person (router), not a train's or a typhoon's (「高铁什么时候到广州」; a parcel's is AFFAIRS')
 COMES_OR_GOES = re.compile(r"(?:什么时候|啥时候|哪天|几点)(?:到|去|回|来|出发|过来|回来|走)[^，。？?]{0,6}?"
                            r"(?:来着|呢|啊)?[?？]?\s*$")
-# Day words the time conventions do not list, with a part of the day after them (「昨儿晚上」): no time in
-# a question (timeparse reads them in records only) and no topic either (「明朝陪老妈配药是几点」), but a
-# question saying one still asks about a day of the user's (「今儿下午几点开会」)
-UNLISTED_DAY = re.compile(r"(?:今儿|明儿|昨儿|今朝|明朝|昨朝)个?(?:早上|上午|中午|下午|晚上|夜里|凌晨|晚|早)?|"
-                          r"这几天|(?<!最)近几天|近期|这段时间|(?<!最近)一段时间")
 # what is going on with someone (「朵朵那边有啥事儿」「老爸有没有什么情况」): the user's affair when that one is
 # a person they know (router), not a company's or a city's (「苹果最近有什么事」)
 SOMEONES_AFFAIRS = re.compile(r"(?:有|出了?)(?:没有)?(?:什么|啥|哪些)(?:新)?(?:事|事儿|事情|情况|动静)")

@@ -67,12 +67,12 @@ from app.planner.cues import (
     TOPIC_SPLIT,
     TOPIC_STOP,
     TYPE_CUES,
-    UNLISTED_DAY,
     UNRESOLVED,
     WHERE_TO_GO,
     WORLD_FACTS,
 )
 from app.planner.timeparse import in_calendar, is_deadline, parse
+from app.planner.timeparse.lexicon import UNLISTED_DAY
 from app.text import clean_text, simplified
 
 NO_TIME_WORD_WINDOW = timedelta(days=30)  # api.md: a temporal question with no time word

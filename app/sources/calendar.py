@@ -208,6 +208,7 @@ def _expand_uid(uid: str, events: list[icalendar.Event], timezones: list[icalend
 
 
 def _rules(event: icalendar.Event) -> list[icalendar.vRecur]:
+    """The event's RRULEs (icalendar gives one as a vRecur, several as a list)."""
     rules = event.get("RRULE")
     return rules if isinstance(rules, list) else [] if rules is None else [rules]
 
@@ -282,12 +283,6 @@ def _like(t: datetime, start: date | datetime, zone: tzinfo) -> date | datetime:
     if not isinstance(start, datetime):
         return t.astimezone(zone).date()
     return t if start.tzinfo is not None else t.astimezone(zone).replace(tzinfo=None)
-
-
-def _rules(event: icalendar.Event) -> list[Any]:
-    """The event's RRULEs (icalendar gives one as a vRecur, several as a list)."""
-    rules = event.get("RRULE")
-    return rules if isinstance(rules, list) else [] if rules is None else [rules]
 
 
 def _decode(uid: str, event: icalendar.Event, recurring: bool, zone: tzinfo, routine: bool) -> CalendarEvent:

@@ -33,6 +33,7 @@ import msgspec
 from app.contracts import TimeExpression
 from app.planner.timeparse.calendar import GRAIN_ORDER, in_calendar
 from app.planner.timeparse.combine import _TRIGGER, _combine, _lex
+from app.planner.timeparse.lexicon import UNLISTED_DAY
 from app.planner.timeparse.tokens import Ctx
 from app.text import simplified
 
@@ -53,14 +54,9 @@ def parse(text: str, now: datetime, tz: ZoneInfo | str | None = None, *, stored:
     found = _parse(text, now, tz, stored)
     if stored:
         return found
-    return [e for e in found if not _RECORD_SIDE_ONLY.search(simplified(e.text))]
-
-
-# Colloquial forms time-conventions.md does not list (今儿, 明儿, 昨儿, 这几天, 近期): in a question they
-# produce nothing (a wrong range is worse than none: the planner would narrow the search to it), and
-# 「昨儿晚上」 goes with its 昨儿; a record saying them is still dated by them, as its writer meant. A form
-# starting with the listed 最近 (最近几天, 最近一段时间) is 最近.
-_RECORD_SIDE_ONLY = re.compile(r"^(?!最近)(?:.*(?:今儿|明儿|昨儿|这几天|近几天|近期|这段时间|一段时间))")
+    # a form the conventions do not list is nothing in a question (a wrong range is worse than none: the
+    # planner would narrow the search to it), the whole expression with it (「昨儿晚上」 is not this evening)
+    return [e for e in found if not UNLISTED_DAY.search(simplified(e.text))]
 
 
 def _parse(text: str, now: datetime, tz: ZoneInfo | str | None, stored: bool) -> list[TimeExpression]:

@@ -3,6 +3,7 @@ day and of the month, and holidays with the date each falls on."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 from lunardate import LunarDate
@@ -49,6 +50,13 @@ WEEK = r"(?:周|星期|礼拜)"
 WEEK_N = r"(?:周|个?星期|个?礼拜)"
 
 # ---------------------------------------------------------------- words
+
+# Day words time-conventions.md does not list, with a part of the day after them (「昨儿晚上」): a question
+# saying one gets no range from it (timeparse.parse; a record is still dated by it, as its writer meant),
+# nor a topic (router.topics_of: 「明朝陪老妈配药是几点」), but it still asks about a day of the user's
+# (「今儿下午几点开会」); a form starting with the listed 最近 (最近几天, 最近一段时间) is 最近
+UNLISTED_DAY = re.compile(r"(?:今儿|明儿|昨儿|今朝|明朝|昨朝)个?(?:早上|上午|中午|下午|晚上|夜里|凌晨|晚|早)?|"
+                          r"这几天|(?<!最)近几天|近期|(?<!最近)这段时间|(?<!最近)一段时间")
 
 _REL_DAY = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨儿": -1, "今天": 0, "今日": 0, "今儿": 0,
             "明天": 1, "明日": 1, "明儿": 1, "后天": 2, "大后天": 3}
