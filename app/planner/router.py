@@ -273,7 +273,9 @@ def _ranges(mode: TemporalMode, expressions: list[TimeExpression], scope: TimeRa
             return _hull([e for e in expressions if e.start < now]), _hull(ahead)
         if ahead:
             return TimeRange(start=now - NO_TIME_WORD_WINDOW, end=now), _hull(ahead)
-        if len(expressions) >= 2:  # 「昨天说过上周五要做什么」: said yesterday, about last Friday
+        # 「昨天说过上周五要做什么」: said yesterday, about last Friday; one time said twice
+        # (「五一那天（5月1号）」) is one time
+        if len({(e.start, e.end) for e in expressions}) >= 2:
             return _hull(expressions[:1]), _hull(expressions[1:])
         return scope, None
     if rule == "both":
