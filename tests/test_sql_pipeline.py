@@ -928,6 +928,7 @@ async def test_a_change_in_few_words_is_tied_to_its_plan_by_the_person_and_the_d
     (["bug", "meinput"], "MeInput的bug修了吗", "meinput"),  # the terms are lower-cased, the question is not
     (["妈妈", "体检"], "我妈的体检约了吗", "妈妈"),  # family by its one name
     (["开周", "开周会"], "开周会的事定了吗", "开周会"),  # the longest starting there
+    (["同学", "同学聚会", "聚会"], "老同学聚会的事定了吗", "聚会"),  # a compound by its head word
     (["季度", "报告"], "", None),  # a caller's plan without its question
 ])
 def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
@@ -1011,6 +1012,16 @@ async def test_an_item_naming_only_a_later_topic_term_is_matched_by_similarity_n
     semantic = {r["source_ref"]: r["semantic_match"] for r in result.rows}
     assert semantic["both"] == semantic["whose"] == 1.0, "naming 恒通, whose contract is asked about"
     assert semantic["other"] < 0.8, "another client's 合同: shown, by its similarity"
+
+
+async def test_a_record_naming_the_head_of_a_compound_topic_is_about_it(engine):
+    reunion = _said("reunion", "老同学聚会定在这周日中午11点半，西苑饭店", D(1, 9))
+    split = _said("split", "定了：聚会AA，每人150，钱我先垫上", D(1, 21))
+    classmate = _said("classmate", "同学寄来的茶叶到了", D(2, 10))
+    result = await _bundle_rows(engine, [reunion, split, classmate], "我说过哪些跟老同学聚会有关的？", D(2, 12))
+    semantic = {r["source_ref"]: r["semantic_match"] for r in result.rows}
+    assert semantic["reunion"] == semantic["split"] == 1.0, "a note of the 聚会 is about the 同学聚会"
+    assert semantic.get("classmate", 0) < 0.8, "a 同学 without the 聚会 is not"
 
 
 async def test_a_done_record_ticks_off_another_plan_of_that_day_only_by_a_word_besides_the_people(engine):

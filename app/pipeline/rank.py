@@ -43,12 +43,16 @@ def source_cues(plan: ContextPlan) -> list[tuple[str, str]]:
 def _lead(terms: list[str], query: str) -> str | None:
     """The topic term the question says first (whose thing it asks about: 恒通 of 「恒通的合同签了吗」), the
     longest of those starting there (开周会, not the 开周 inside it); a family term where the question
-    names family (妈妈 for 「我妈的体检约了吗」); None when it names none of them (a caller's own terms)."""
+    names family (妈妈 for 「我妈的体检约了吗」); None when it names none of them (a caller's own terms).
+    A compound word ending in another of the terms is named by that head word (「老同学聚会」: a note
+    of the 聚会 is about it; a Chinese compound's modifier comes first)."""
     said = query.lower()
     family = ANY_KIN.search(said)
     places = [(said.find(term.lower()) if term not in KIN_NAMES else family.start() if family else -1, -len(term), term)
               for term in terms]
-    return min((p for p in places if p[0] >= 0), default=(0, 0, None))[2]
+    lead = min((p for p in places if p[0] >= 0), default=(0, 0, None))[2]
+    heads = [t for t in terms if lead is not None and t != lead and len(t) >= 2 and lead.endswith(t)]
+    return max(heads, key=len, default=lead)
 
 
 @dataclass(frozen=True, slots=True)
