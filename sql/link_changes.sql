@@ -5,7 +5,8 @@
 -- naming no other people, due between `grace` before the change was said and `horizon` after it,
 -- whose content words it shares: overlap >= min_overlap (as in dedupe), less anchor_discount for
 -- each other tie (the same person named in both; a done or called-off record naming the plan's
--- day, as 「今晚的饭局取消了」 does). Each change updates the plan it fits best (the most words in
+-- day, as 「今晚的饭局取消了」 does), and not by one word alone where the change names its plan by another
+-- (`subject`) and no one is in both. Each change updates the plan it fits best (the most words in
 -- common; then the one whose title holds the word it names the plan by, `subject`: 「搬家改到大后天」
 -- moves 「9月5号搬家」, not the brother's train 「…回来帮我搬家」; then the nearest in time, then the
 -- most recent), every other plan it fits due that day
@@ -40,7 +41,11 @@ WITH u AS MATERIALIZED (
              - CAST(:anchor_discount AS double precision)
                * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
                   + (CASE WHEN u.change <> 'moved' AND u.event_grain IS NOT NULL AND u.local_day = p.local_day
-                          THEN 1 ELSE 0 END)) AS fits_words,
+                          THEN 1 ELSE 0 END))
+             -- one word in common, no one in common, and not the word the change names its plan by: a
+             -- modifier shared (「教研活动改到周四」 does not move 「区教研公开课定在18号」)
+             AND NOT (u.subject IS NOT NULL AND ws.words_shared < 2 AND ws.people_shared = 0
+                      AND strpos(lower(p.title || ' ' || p.content), u.subject) = 0) AS fits_words,
            u.change = 'done' AND p.type IN ('todo', 'commitment')
              AND p.event_time <= u.observed_time + CAST(:due_soon AS interval)
              -- two words in common that are not people: one shared name (王总, 妈妈) or verb (写完) is not
@@ -59,7 +64,7 @@ WITH u AS MATERIALIZED (
     -- again in other words keeps the count with sub-words)
     CROSS JOIN LATERAL (
         SELECT w.shared - people.shared AS words_shared,
-               coalesce(-(p.kw_heads <#> u.kw_heads), 0) - people.shared AS heads_shared
+               coalesce(-(p.kw_heads <#> u.kw_heads), 0) - people.shared AS heads_shared, people.shared AS people_shared
         FROM (SELECT cardinality(ARRAY(SELECT unnest(p.names) INTERSECT SELECT unnest(u.names)))
                      + cardinality(ARRAY(SELECT unnest(p.kin) INTERSECT SELECT unnest(u.kin))) AS shared) people
     ) ws

@@ -989,6 +989,10 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
         ("train", "我弟订了9月4号晚上7点40到广州南的高铁，回来帮我搬家", D(2, 21)),
         ("moved", "台风天搬不了，搬家改到大后天了", D(4, 18, 30)),
     ], "这周末有什么安排？", D(4, 19), [("boxes", "moved")], id="the plan its head word names, not the nearer one"),
+    pytest.param([  # 教研 is what the two share, 活动 what is moved: 给公开课让路 is why
+        ("lesson", "王组长通知：区教研公开课定在9月16号上午10:10，第三节", D(1, 16)),
+        ("moved", "这周的教研活动改到周四下午三点了，给公开课让路", D(14, 12)),
+    ], "这周有什么安排？", D(14, 13), [], id="not a plan sharing only a modifier"),
     pytest.param([  # the sum says which payment: 押金 alone is too little of the plan's words
         ("plan", "中介让我明天中午12点前把押金7600转给房东，直接转账安全吗？", D(24, 18, 5)),
         ("done", "押金7600转过去了，备注写了押金", D(25, 10, 12)),
