@@ -53,7 +53,7 @@ from app.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV_EVAL = ROOT.parent / "shared" / "dev-eval"
-DEV_SETS = (DEV_EVAL / "data.json", *(ROOT / "bench" / name / "data.json" for name in ("dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10")))
+DEV_SETS = (DEV_EVAL / "data.json", *(ROOT / "bench" / name / "data.json" for name in ("dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11")))
 TODAY = DEMO_NOW.date()
 VERBOSE = "-v" in sys.argv
 _WD = "一二三四五六日"
