@@ -22,7 +22,9 @@ _SURNAMES = (
 )
 PERSON_PATTERN = (
     rf"[{_SURNAMES}](?:总监|总(?![部额结共体算计裁])|经理|老师|师傅|工(?![作资具])|医生|主任|律师|博士|姐|哥|董|教授|处长|局长|秘书)|"
-    rf"[老小][{_SURNAMES}]"
+    rf"[老小][{_SURNAMES}]|"
+    # 大刘, 大张: a nickname among colleagues, of the surnames no word starts with 大 + it (大王, 大方, 大陆, 大于)
+    r"大[刘张李陈赵杨吴徐郭何郑谢冯邓曹彭肖袁蒋杜魏沈卢崔谭廖邹孟尹薛侯陶郝龚邵](?![旗鼓树子])"
 )
 _PERSON = re.compile(PERSON_PATTERN)
 # Family named as people are (one name for every way of saying it: 我妈, 老妈 and 妈妈 are one person).
@@ -46,6 +48,8 @@ _SAME_THING = tuple((re.compile(pattern), word) for pattern, word in (
     (r"签约|签合同|签了合同|签署|协议|签(?![名字到收证单])", "合同"),
     # a calendar says 「半程马拉松」 where a note says 「半马」
     (r"半马|马拉松", "马拉松"),
+    # the New Year's Eve dinner by its regional names (团年饭 in Sichuan and Hubei, 团圆饭, 年饭)
+    (r"年夜饭|团年饭|团圆饭|(?<![过拜])年饭", "年夜饭"),
     # an expense claim is said by its form (报销单) or by what goes in it (差旅票据), receipts by any name
     (r"报销|差旅|票据", "报销"),
     (r"票据|发票|单据|收据", "票据"),
@@ -184,6 +188,20 @@ def words_of(text: str) -> list[tuple[str, str]]:
             return ""
         return "proper" if tag in _PROPER_NOUN_TAGS else "noun" if tag in _NOUN_KIND_TAGS else "verb" if tag == "v" else ""
     return [(word, kind(word, tag)) for word, tag in rjieba.tag(text, True)]
+
+
+# what happened to a thing, not the thing: a verb with its result (办好, 写完, 交上)
+RESULT_CHARS = frozenset("好完上去下到出过掉来了起")
+
+
+def says_no_subject(word: str) -> bool:
+    """Whether a word names nothing a question could be about: an adverb (已经, 终于) or a verb with
+    its result (办好, 写完), as the segmenter's dictionary tags the word alone."""
+    tagged = rjieba.tag(word, True)
+    if len(tagged) != 1 or not rjieba.has_word(word):
+        return False
+    tag = tagged[0][1]
+    return tag == "d" or (tag == "v" and len(word) == 2 and word[-1] in RESULT_CHARS)
 
 
 def _unknown_compounds(tagged: list[tuple[str, str]]) -> list[str]:

@@ -52,6 +52,18 @@ def test_an_expense_claim_is_one_thing_by_its_form_or_its_receipts():
     assert {"报销", "票据"} <= set(keywords("报销单交了，住宿发票都齐了")) & set(keywords("差旅票据交给财务"))
 
 
+def test_a_colleague_called_by_a_da_nickname_is_a_person():
+    assert people_in("大刘帮我带王先生父母复看") == ["大刘"] and people_in("答应大张周六帮他值班") == ["大张"]
+    assert people_in("大张旗鼓地搞促销") == [] and people_in("大王叫我来巡山") == [] and people_in("大陆和大于") == []
+
+
+def test_the_new_years_eve_dinner_is_one_thing_by_its_regional_names():
+    asked = set(keywords("年夜饭的事安排好了没？"))
+    assert "年夜饭" in asked & set(keywords("婆家的团年饭2月5日晚上六点开席，我负责凉菜"))
+    assert "年夜饭" in asked & set(keywords("除夕的团圆饭订在外婆家"))
+    assert "年夜饭" not in keywords("拜年饭局约在初三"), "a New Year visit's dinner is another meal"
+
+
 @pytest.mark.parametrize(("text", "family"), [
     ("跟乐乐妈妈说好了，这周六的课停一次", []),  # a pupil's mother is not the user's
     ("豆豆爸爸来接他了", []),

@@ -39,14 +39,19 @@ STATUS_QUESTION = re.compile(r"(?:给|到)[^，。？?]{1,6}没有?[?？]?\s*$|(
                              # where or when a thing of theirs was settled: 「许诺他们的婚礼定在哪了？」
                              r"(?:定|约|改|放)在(?:哪|哪儿|哪里|哪天|几号|什么时候|啥时候)(?:了|呢|啊)?[?？]?\s*$|"
                              r"(?P<verb>[签交发约定办做买订付还寄])没(?P=verb)")
-# which of one's plans were moved or called off (「哪些安排改过时间或者取消了」「有什么事改期了吗」; not
+# which of one's plans were moved or called off (「哪些安排改过时间或者取消了」「有什么事改期了吗」「台风都影响了哪些安排」; not
 # 「活动取消了怎么退款」): how one's affairs stand, asked of the records that changed them
 # (the change asked of them is no topic: 「物业的事改期了吗」 is about 物业)
 # (moved or called off, said as done: 「改过时间」「取消了」; not 「会取消吗」「有什么办法把会议挪到下午」)
 CHANGE_WORDS = re.compile(r"改过时间|改过|改了|变了|调过|调了|(?:改时间|改期|改到|推迟|延期|延后|推后|取消|挪|变动)(?:了|过)")
+# ...and every way of saying so in such a question, done or not (「被改期或者取消了」): no topic
+CHANGE_SAID = re.compile(r"(?:改过时间|改时间|改期|改到|推迟|延期|延后|推后|取消|变动|挪到)(?:了|过)?|(?:改|变|调|挪)(?:了|过)|"
+                         r"(?:影响|打乱|耽误|搅黄)了?|被|或者|或是")
 CHANGED_PLANS = re.compile(r"(?<!为)(?:哪些|哪个|哪场|什么(?!时候)|啥|有没有)[^，。？?]{0,4}"
                            r"(?:安排|计划|日程|行程|约|事|活动|会(?!议纪要|员))[^，。？?]{0,6}"
-                           rf"(?:{CHANGE_WORDS.pattern})")
+                           rf"(?:{CHANGE_WORDS.pattern})|"
+                           # what upset them (「台风都影响了哪些安排」)
+                           r"(?:影响|打乱|耽误|搅黄)了?[^，。？?]{0,2}(?:哪些|什么|啥)(?:安排|计划|日程|行程|约|事|活动)")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
     ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记"

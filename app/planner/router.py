@@ -31,7 +31,15 @@ from app.contracts import (
     TimeRange,
 )
 from app.errors import BadRequest
-from app.keywords import LUNAR_DAY, family_in, keywords, names_someone, words_of
+from app.keywords import (
+    LUNAR_DAY,
+    RESULT_CHARS,
+    family_in,
+    keywords,
+    names_someone,
+    says_no_subject,
+    words_of,
+)
 from app.modes import MODES
 from app.planner.clock import DEFAULT_ZONE, FIRST_YEAR, LAST_YEAR, Clock, iana_name, resolve_clock
 from app.planner.cues import (
@@ -41,7 +49,7 @@ from app.planner.cues import (
     ASKS_CLOCK,
     ASKS_DECISION,
     BASE_WEIGHTS,
-    CHANGE_WORDS,
+    CHANGE_SAID,
     CHANGED_PLANS,
     COMES_OR_GOES,
     DOING,
@@ -77,7 +85,6 @@ from app.text import clean_text, simplified
 
 NO_TIME_WORD_WINDOW = timedelta(days=30)  # api.md: a temporal question with no time word
 _MINE = re.compile(r"我|咱")
-_RESULT = frozenset("好完上去下到出过掉来了起")
 # a window from now on asked about ahead: 「三天内要回复的」「一周之内得办的」 (not 「这周过得怎么样」)
 _ASKED_AHEAD = re.compile(r"要(?!紧)|将|得(?=[去做交写办完])|安排|计划|打算|记得")
 SOON_AT_LEAST = timedelta(hours=3)  # 「待会儿」 asked late in the evening still looks past midnight
@@ -110,7 +117,7 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
     text = LUNAR_DAY.sub(" ", text)  # a lunar day is a time, not a topic (大年初二, 年三十)
     text = UNLISTED_DAY.sub(" ", text)
     if (changed := CHANGED_PLANS.search(text)) is not None:  # (only there: 「哪些挪威的行程取消了」 keeps 挪威)
-        text = text[: changed.start()] + CHANGE_WORDS.sub(" ", changed.group(0)) + text[changed.end() :]
+        text = text[: changed.start()] + CHANGE_SAID.sub(" ", changed.group(0)) + text[changed.end() :]
     # family by one name (我妈 → 妈妈), the name records carry as a participant, before 我 is a stop word
     out, text = family_in(text)
     for chunk in TOPIC_SPLIT.split(_without_cues(_SAID_BEFORE.sub(r"\g<0> ", SOURCE_INTENT.sub(" ", text)))):
@@ -120,7 +127,11 @@ def topics_of(query: str, expressions: list[TimeExpression]) -> list[str]:
         elif len(chunk) >= 2:
             # what is left between the cue words may still hold a verb or a particle (「bug修」「合同签」):
             # its content words are the terms, or the chunk itself when the segmenter finds none
-            terms = [*_LATIN_WORD.findall(chunk), *(w for w in keywords(chunk, manner=True) if not w.isascii())] or [chunk]
+            # (an adverb or a verb with its result among them says nothing of what: 已经, 办好)
+            found = [w for w in keywords(chunk, manner=True) if not w.isascii()]
+            terms = [*_LATIN_WORD.findall(chunk), *(w for w in found if not says_no_subject(w))]
+            if not terms and not found and not says_no_subject(chunk):
+                terms = [chunk]
         else:
             terms = []
         for term in terms:
@@ -139,7 +150,7 @@ def _without_cues(text: str) -> str:
     for word, kind in words_of(text):
         start, end = end, end + len(word)
         # a verb with its result (做好, 交上) is what happened to the topic, not the topic
-        kept = kind in ("noun", "proper") or (kind == "verb" and word[-1] not in _RESULT)
+        kept = kind in ("noun", "proper") or (kind == "verb" and word[-1] not in RESULT_CHARS)
         left = TOPIC_STOP.sub("", word) if kept else word
         if kept and not TOPIC_STOP.fullmatch(word) and (
                 len(left) == 1 or (kind == "proper" and left != word)
@@ -224,10 +235,12 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     # 「国庆要去哪玩定了吗」 asks how one's own plan stands, though 去哪玩 alone asks advice
     spans_only = all(e.text.endswith("内") for e in expressions)
     advice = not _MINE.search(query) and bool(ADVICE.search(query) or (ADVICE_HOW.search(query) and spans_only))
-    recall = ((not NOT_RECALL.search(query) and not advice) or bool(OWN_HISTORY.search(query)) or past_deed
+    # which of one's plans changed is one's own affairs, whatever changed them (「台风都影响了哪些安排」: weather)
+    changes = bool(CHANGED_PLANS.search(query))
+    recall = ((not NOT_RECALL.search(query) and not advice) or bool(OWN_HISTORY.search(query)) or past_deed or changes
               or (status and not NOT_RECALL.search(WHERE_TO_GO.sub(" ", query))))
     temporal = recall and bool(expressions or UNLISTED_DAY.search(query) or HISTORY.search(query) or SAID.search(query) or status
-                               or AFFAIRS.search(query) or SOON.search(query)
+                               or AFFAIRS.search(query) or SOON.search(query) or changes
                                or ((comes := COMES_OR_GOES.search(query)) is not None
                                    and names_someone(query[: comes.start()]))
                                # the hour of a thing with someone the user knows (「陪老妈配药是几点」; not 「春晚几点开始」)

@@ -306,6 +306,14 @@ QUESTIONS = [
     ("比赛有没有可能会延期？", None, "SKIP", None, None),
     ("哪些安排改过时间？", "AMBIGUOUS", "REQUIRED", [], None),
     ("哪些挪威的行程取消了？", "AMBIGUOUS", "REQUIRED", ["挪威"], None),
+    ("有哪些安排被改期或者取消了？", "AMBIGUOUS", "REQUIRED", [], None),  # every change word of it, no topic
+    # what upset one's plans, the weather too: still one's own affairs
+    ("台风都影响了哪些安排？", "AMBIGUOUS", "REQUIRED", ["台风"], None),
+    ("台风影响了哪些航班？", None, "SKIP", None, None),
+    # an adverb or a verb with its result is no topic (a junk topic hides every item)
+    ("有哪些已经过期还没办的？", "DUE_IN", "REQUIRED", [], None),
+    ("周五前有哪些事得办好？", "DUE_IN", "REQUIRED", [], None),
+    ("大刘那边有什么事？", "AMBIGUOUS", "REQUIRED", ["大刘"], None),  # a colleague by a 大 nickname
     ("我这周忘记了什么事？", None, "REQUIRED", [], None),
     ("这段时间老王怎么样了？", "AMBIGUOUS", "REQUIRED", ["老王"], None),
     ("今儿下午几点开会？", None, "REQUIRED", None, None),
