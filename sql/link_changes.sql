@@ -9,7 +9,8 @@
 -- (`subject`) and no one is in both. Each change updates the plan it fits best (the most words in
 -- common; then the one whose title holds the word it names the plan by, `subject`: 「搬家改到大后天」
 -- moves 「9月5号搬家」, not the brother's train 「…回来帮我搬家」; then the nearest in time, then the
--- most recent), every other plan it fits due that day
+-- most recent; never another week's occurrence of the calendar series whose entry, written after it
+-- or before, already stands at the new time), every other plan it fits due that day
 -- with a word in common besides the people (「带教记录本交给护士长了」 does not tick off that day's
 -- 「PPT发给护士长过目」) (the plan told again: a note 「月底前要把保密协议签好寄回」 and a chat message 「保密协议礼拜六之前要签回」
 -- are both done by 「保密协议签好寄回了」), every to-do or promise due that day, within `due_soon` of a
@@ -35,7 +36,9 @@ WITH u AS MATERIALIZED (
            -- plan moved is another one near that time, if there is one (not the series' next week)
            u.change = 'moved' AND p.event_time = u.event_time AS at_new_time,
            u.change = 'moved' AND abs(extract(epoch FROM p.event_time - u.event_time)) > 2 * 86400 AS far_from_new,
-           o.overlap, p.observed_time AS planned_at,
+           o.overlap, p.observed_time AS planned_at, p.observed_time >= u.observed_time AS later,
+           -- the calendar series an occurrence is of (its ref without the occurrence's start)
+           CASE WHEN p.source = 'calendar' THEN regexp_replace(p.source_ref, ':[0-9]{8}(T[0-9]{6}Z?)?$', '') END AS series,
            coalesce(strpos(lower(p.title), u.subject) > 0, false) AS names_subject, ws.words_shared, ws.heads_shared,
            o.overlap >= CAST(:min_overlap AS double precision)
              - CAST(:anchor_discount AS double precision)
@@ -57,7 +60,8 @@ WITH u AS MATERIALIZED (
      AND p.event_time BETWEEN u.observed_time - CAST(:grace AS interval)
                           AND u.observed_time + CAST(:horizon AS interval)
      AND p.id <> u.id
-     AND p.observed_time < u.observed_time
+     -- (and, to say which series is moved only, a calendar entry written later already at the new time)
+     AND (p.observed_time < u.observed_time OR (u.change = 'moved' AND p.event_time = u.event_time AND p.source = 'calendar'))
     CROSS JOIN LATERAL (SELECT -(p.kw <#> u.kw) AS shared) w
     -- the words in common besides the people (each counted once: 妈妈 is one word), and of those the
     -- head words (护士长 and the 护士 inside it are one; 降压 and 降压药 are one too, so the plan told
@@ -72,11 +76,15 @@ WITH u AS MATERIALIZED (
     WHERE p.change IS NULL AND p.status = 'planned' AND p.type IN ('todo', 'commitment', 'event')
       AND coalesce(p.names && u.names, true) AND coalesce(p.kin && u.kin, true)
       AND o.overlap > 0
+), updated AS (  -- the calendar series a move's new time is already in
+    SELECT change, max(series) AS new_series FROM pairs WHERE at_new_time AND series IS NOT NULL GROUP BY change
+), earlier AS (
+    SELECT * FROM pairs WHERE NOT later
 ), fits AS (
-    SELECT * FROM pairs WHERE fits_words
+    SELECT * FROM earlier WHERE fits_words
     UNION ALL
-    SELECT pairs.* FROM pairs
-    JOIN (SELECT change FROM pairs GROUP BY change
+    SELECT earlier.* FROM earlier
+    JOIN (SELECT change FROM earlier GROUP BY change
           HAVING NOT bool_or(fits_words)
              AND min(local_day) FILTER (WHERE due_soon) = max(local_day) FILTER (WHERE due_soon)) one_day
       USING (change)
@@ -84,6 +92,10 @@ WITH u AS MATERIALIZED (
 ), best AS (
     SELECT DISTINCT ON (change) change, item, kind, observed_time, local_day
     FROM (SELECT *, bool_or(at_new_time) OVER (PARTITION BY change) AS told_again FROM fits) f
+    LEFT JOIN updated USING (change)
+    -- the occurrence the calendar already shows at the new time is the one moved: another week's of that
+    -- series is not (「例会挪到后天上午9:30了」, the Monday's shown on Tuesday: not next Monday's)
+    WHERE NOT coalesce(f.series = updated.new_series AND f.far_from_new AND NOT f.at_new_time, false)
     ORDER BY change, at_new_time OR (told_again AND far_from_new), overlap DESC, names_subject DESC, distance, planned_at DESC, item
 ), linked AS (
     SELECT f.item, f.change, f.kind, f.observed_time
@@ -94,7 +106,7 @@ WITH u AS MATERIALIZED (
     -- common (「中期报告12月18号之前交到研究生系统」 beside 「中期报告…这周五前必须交」, both done by
     -- 「中期报告刚刚交上去了，总算松口气」)
     SELECT p.item, p.change, p.kind, p.observed_time
-    FROM pairs p
+    FROM earlier p
     JOIN best b ON b.change = p.change AND b.local_day = p.local_day
     WHERE p.due_soon AND NOT p.fits_words
     UNION ALL
@@ -103,7 +115,7 @@ WITH u AS MATERIALIZED (
     -- both moved by 「搬家公司说那天不出车，改到10月3号早上8点」): the same plan, moved with it (one at a clock time
     -- of its own is its own plan: 「上午10点去医院拿体检报告」 stays when 「洗牙改到…」)
     SELECT p.item, p.change, p.kind, p.observed_time
-    FROM pairs p
+    FROM earlier p
     JOIN best b ON b.change = p.change AND b.local_day = p.local_day
     WHERE p.kind = 'moved' AND NOT p.fits_words AND p.heads_shared >= 1 AND p.event_grain NOT IN ('minute', 'hour')
     UNION ALL
