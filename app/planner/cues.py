@@ -14,7 +14,7 @@ from app.planner.timeparse.lexicon import _HOLIDAYS
 
 # what should be done and is not (「本周还有哪些待办没完成」「有没有逾期的」): a DUE_IN cue, a need for
 # recall without a time word (AFFAIRS) and the unresolved filter (UNRESOLVED)
-_UNFINISHED = r"没完成|未完成|没做完|没办完|没干完|没弄完|没搞完|没搞定|还没做|还没交|逾期"
+_UNFINISHED = r"没完成|未完成|没做完|没办完|没办(?!法)|没干完|没弄完|没搞完|没搞定|还没做|还没交|逾期"
 SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|(?<![忘登标惦])(?:记过|记了|记下了|记的)|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|(?<!访)问了|跟你说|和你说|对你说|告诉过?你|说起|"
                   # colloquial saying, asked of one's own words: 「这两天我都念叨过些啥」「上周我嘀咕过什么」 (not
                   # 「孩子嫌我唠叨怎么办」「我妈念叨我好几天了」)

@@ -312,6 +312,7 @@ QUESTIONS = [
     ("台风影响了哪些航班？", None, "SKIP", None, None),
     # an adverb or a verb with its result is no topic (a junk topic hides every item)
     ("有哪些已经过期还没办的？", "DUE_IN", "REQUIRED", [], None),
+    ("还有哪些过期没办的？", "DUE_IN", "REQUIRED", [], None),  # 没办: not done (not 没办法)
     ("周五前有哪些事得办好？", "DUE_IN", "REQUIRED", [], None),
     ("大刘那边有什么事？", "AMBIGUOUS", "REQUIRED", ["大刘"], None),  # a colleague by a 大 nickname
     ("我这周忘记了什么事？", None, "REQUIRED", [], None),
