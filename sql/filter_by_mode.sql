@@ -1,15 +1,14 @@
 -- name: filter_by_mode
--- params: mode, kept_types, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only, near_miss, mention_near_miss, overdue_within, overdue_match
+-- params: mode, kept_types, mention_lo, mention_hi, event_lo, event_hi, now, unresolved_only, near_miss, mention_near_miss
 -- Temporal filter (RFC §5.2; app/modes.py says what each mode means): OCCURRED_IN/PLANNED_IN/DUE_IN
 -- match event_time, MENTIONED_IN and CREATED_IN match observed_time, AMBIGUOUS = occurred ∪ mentioned
 -- (occurred wins, and holds what happens in the range whether or not it is past `now`: status says
 -- which). Each mode keeps the item types it implies (kept_types, NULL = all); a bare mention with no time of its own (chit-chat) is something said,
 -- not something that occurred; an agent run is something done and a calendar entry something
 -- scheduled, neither something said (api.md: mentioned = user or assistant turns). A cancelled plan has no time of its own any more: it
--- never occurred, is not planned or due, and is only something mentioned. DUE_IN also keeps what
--- is overdue: a to-do or promise not done whose deadline passed up to `overdue_within` before the
--- range and is past (a deadline of today is not missed yet), at `overdue_match` (after the ones
--- due in the range; the answer marks it overdue). An hour, a day or a longer unit is a span, not
+-- never occurred, is not planned or due, and is only something mentioned. DUE_IN is what is due in
+-- the range (a deadline missed the day before it is not: dev-eval's labelling rules, RFC §5.2 「应完成在该范围」;
+-- one missed inside the range is, and the answer marks it overdue). An hour, a day or a longer unit is a span, not
 -- its first instant: it matches when it overlaps the range. Wide recall (RFC §3.6): an item at a
 -- clock time just outside its range stays, with temporal_match decaying to 0 over `near_miss` past
 -- the edge; one known only to the day or coarser is in its days or not (the day after a 「明天」 is
@@ -32,7 +31,7 @@ FROM (
                                           AND m.status <> 'cancelled'
                                           AND (m.type <> 'mention' OR m.event_grain IS NOT NULL) THEN 'occurred' END
              WHEN 'PLANNED_IN' THEN CASE WHEN m.e_tm > 0 AND m.status <> 'cancelled' THEN 'planned' END
-             WHEN 'DUE_IN' THEN CASE WHEN (m.e_tm > 0 OR m.overdue) AND m.status <> 'cancelled'
+             WHEN 'DUE_IN' THEN CASE WHEN m.e_tm > 0 AND m.status <> 'cancelled'
                                       AND NOT (CAST(:unresolved_only AS boolean) AND m.status = 'completed') THEN 'due' END
              WHEN 'MENTIONED_IN' THEN CASE WHEN m.m_tm > 0 AND m.role NOT IN ('run', 'calendar')
                                                 AND (CAST(:event_lo AS timestamptz) IS NULL OR m.e_tm > 0)
@@ -50,8 +49,6 @@ FROM (
                                            ELSE m.m_tm END
              WHEN 'CREATED_IN' THEN m.m_tm
              WHEN 'AMBIGUOUS' THEN greatest(m.e_tm, m.m_tm)
-             WHEN 'DUE_IN' THEN CASE WHEN m.overdue THEN greatest(m.e_tm, CAST(:overdue_match AS double precision))
-                                     ELSE m.e_tm END
              ELSE m.e_tm
            END AS temporal_match
     FROM (
@@ -61,10 +58,6 @@ FROM (
                c.event_time, c.event_grain, c.source, c.source_quality, c.confidence,
                greatest(c.importance, plan.importance) AS importance, c.observed_time,
                c.role, c.changed_by,
-               c.type IN ('todo', 'commitment') AND c.status NOT IN ('completed', 'cancelled')
-                 AND c.event_time < CAST(:event_lo AS timestamptz)
-                 AND c.event_time >= CAST(:event_lo AS timestamptz) - CAST(:overdue_within AS interval)
-                 AND c.event_time + s.span <= CAST(:now AS timestamptz) AS overdue,
                least(CASE
                        -- 「11月5号交」 is in a range that starts at noon that day: [t, t + unit) overlaps it
                        WHEN s.span > interval '0' AND c.event_time < CAST(:event_hi AS timestamptz)

@@ -511,8 +511,7 @@ async def test_a_day_known_only_to_the_day_counts_for_the_part_of_it_in_the_rang
         rows = dict(await run.conn.fetch("SELECT c.source_ref, w.temporal_match FROM recall_window w "
                                          "JOIN recall_candidates c USING (id)"))
     assert rows["today"] == 1.0, "due today, asked at ten: in the range"
-    assert rows["yday"] == pytest.approx(0.75), "not done and due yesterday: overdue, after what is due in the range"
-    assert "done" not in rows and "old" not in rows, "done, or due weeks ago: not overdue"
+    assert "yday" not in rows and "done" not in rows and "old" not in rows, "due before the range: not due in it"
 
 
 # ---------------------------------------------------------------- lifecycle: done, called off, moved
@@ -686,18 +685,13 @@ async def test_a_cancelled_plan_is_only_mentioned_and_the_answer_says_so(engine)
     assert "已取消" in render_answer(bundle).text
 
 
-async def test_an_overdue_todo_is_shown_after_the_due_ones_and_marked(engine):
-    from app.answer import render_answer
-    from app.pipeline.bundle import build_bundle
-
+async def test_a_todo_due_the_day_before_the_range_is_not_due_in_it(engine):
     due = _said("due", "周五之前要交季度报告", D(1, 9))
     missed = _said("missed", "今天要把发票寄给财务", D(2, 8))  # due 09-02, asked on 09-03
     plan = plan_query("这周五之前要交什么", now=NOW)
     result = await run_stages(engine, Queries(), await prepare_stages(plan, CLOCK, [due, missed], EMBEDDER),
                               include_hidden=True)
-    assert [r["source_ref"] for r in result.rows] == ["due", "missed"]
-    text = render_answer(build_bundle(plan, CLOCK, result, {}, candidates=2, explain=None)).text
-    assert "寄给财务（已逾期）" in text and "季度报告（已逾期）" not in text
+    assert [r["source_ref"] for r in result.rows] == ["due"], "RFC §5.2: 应完成在该范围"
 
 
 async def test_a_deadline_missed_inside_the_range_asked_about_is_marked_overdue(engine):
@@ -898,16 +892,16 @@ def build_candidate_said(ref: str, text: str, at: datetime) -> Candidate:
                            happened_when_said=True)
 
 
-async def test_a_day_is_in_the_range_or_not_and_a_deadline_of_today_is_not_missed_yet(engine):
+async def test_a_deadline_known_to_the_day_is_due_on_that_day_only(engine):
     today = _said("today", "今天之内要把年会预算报给行政", D(3, 9))  # due 09-03, asked 09-03 at noon
-    missed = _said("missed", "明天要把发票寄给财务", D(1, 9))  # due 09-02: past at noon on 09-03
+    missed = _said("missed", "明天要把发票寄给财务", D(1, 9))  # due 09-02
     after = _said("after", "后天要交投标文件", D(3, 9, 5))  # due 09-05: not tomorrow
     tomorrow = _said("tomorrow", "明天要交周报", D(3, 9, 10))
-    assert today.type == "todo", "a to-do: what the overdue rule would read"
+    assert today.type == "todo"
     assert [c.event_time.date() for c in (today, missed, after, tomorrow)] == [
         D(3).date(), D(2).date(), D(5).date(), D(4).date()]
     result = await _bundle_rows(engine, [today, missed, after, tomorrow], "明天有什么要交的？", D(3, 12))
-    assert [r["source_ref"] for r in result.rows] == ["tomorrow", "missed"]
+    assert [r["source_ref"] for r in result.rows] == ["tomorrow"]
 
 
 async def test_a_change_in_few_words_is_tied_to_its_plan_by_the_person_and_the_day(engine):

@@ -12,10 +12,6 @@ from app.planner.clock import Clock
 # Wide recall (RFC §3.6) within reason: an item at a clock time a few hours past the range's edge
 # is a near miss. Further out it is simply another time.
 NEAR_MISS = timedelta(hours=3)
-# DUE_IN: what is not done and was due just before the range (a deadline missed yesterday) is shown
-# too, after the rest; further back it is rarely still open (done without a record saying so).
-OVERDUE_WITHIN = timedelta(days=2)
-OVERDUE_MATCH = 0.75
 
 
 def mention_near_miss(mentioned: TimeRange | None, clock: Clock) -> timedelta:
@@ -39,7 +35,6 @@ async def filter_by_mode(run: SqlRun, plan: ContextPlan, clock: Clock) -> int:
         event_lo=e.start if e else None, event_hi=e.end if e else None,
         now=clock.now, unresolved_only=plan.filters.status == "unresolved",
         near_miss=NEAR_MISS, mention_near_miss=mention_near_miss(m, clock),
-        overdue_within=OVERDUE_WITHIN, overdue_match=OVERDUE_MATCH,
     )
     await run.execute("filter", "index_window")
     await run.execute("filter", "index_window_days")
