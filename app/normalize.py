@@ -186,7 +186,9 @@ def participants_of(text: str, named: Iterable[str] = ()) -> tuple[str, ...]:
 
 
 # going somewhere or doing something with others on a day ahead is an event; paying or sending, an errand
-_GOING = re.compile(r"去|飞|考|搬家|出发|出差|回家|回老家|参加|接|送|见|聚|上课|打球|看")
+_GOING = re.compile(r"去|飞|考|搬家|出发|出差|回[^，。,？?]{0,3}家|参加|接|送|见|聚|上课|打球|看|"
+                    # one's own intention for that day (「下周一业务学习我要讲俯卧位通气」)
+                    r"我(?:要|得|打算|准备)")
 _ERRAND = re.compile(r"把|交|付|缴|买|订|办|(?<!预)报|寄|回复|提交|打电话|给[^，。,]{0,6}(?:打|发|回)")
 _ALREADY = re.compile(r"已经|已(?!读)")
 # 「把报告写完」 orders it done (「把报告写完了」 says it is); not a mishap (「把钥匙忘在家里」「老板把我骂一顿」)
