@@ -23,8 +23,10 @@ _SURNAMES = (
 PERSON_PATTERN = (
     rf"[{_SURNAMES}](?:总监|总(?![部额结共体算计裁])|经理|老师|师傅|工(?![作资具])|医生|主任|律师|博士|姐|哥|董|教授|处长|局长|秘书)|"
     rf"[老小][{_SURNAMES}]|"
-    # 大刘, 大张: a nickname among colleagues, of the surnames no word starts with 大 + it (大王, 大方, 大陆, 大于)
-    r"大[刘张李陈赵杨吴徐郭何郑谢冯邓曹彭肖袁蒋杜魏沈卢崔谭廖邹孟尹薛侯陶郝龚邵](?![旗鼓树子])"
+    # 大刘, 大张: a nickname among colleagues, of surnames few words start with 大 + it (not 大王, 大方, 大陆,
+    # 大于), and not inside another word (一大张表格, 扩大徐州, 伟大何在; 大张旗鼓, 大刘海, 大陈皮, 大沈阳)
+    r"(?<![一老最扩加放太很伟强巨特])"
+    r"大[刘张李陈赵杨吴徐郭何郑谢冯邓曹彭肖袁蒋杜魏沈卢崔谭廖邹孟尹薛侯陶郝龚邵](?![旗鼓树子海罗力列皮州岛梅鹃像阳])"
 )
 _PERSON = re.compile(PERSON_PATTERN)
 # Family named as people are (one name for every way of saying it: 我妈, 老妈 and 妈妈 are one person).
@@ -48,8 +50,8 @@ _SAME_THING = tuple((re.compile(pattern), word) for pattern, word in (
     (r"签约|签合同|签了合同|签署|协议|签(?![名字到收证单])", "合同"),
     # a calendar says 「半程马拉松」 where a note says 「半马」
     (r"半马|马拉松", "马拉松"),
-    # the New Year's Eve dinner by its regional names (团年饭 in Sichuan and Hubei, 团圆饭, 年饭)
-    (r"年夜饭|团年饭|团圆饭|(?<![过拜])年饭", "年夜饭"),
+    # the New Year's Eve dinner by its regional names (团年饭 in Sichuan and Hubei, 年饭; not 新年饭局, 今年饭店)
+    (r"年夜饭|团年饭|(?<![新跨今去明周一少成过拜])年饭(?![局店钱量卡堂后])", "年夜饭"),
     # an expense claim is said by its form (报销单) or by what goes in it (差旅票据), receipts by any name
     (r"报销|差旅|票据", "报销"),
     (r"票据|发票|单据|收据", "票据"),
@@ -194,14 +196,18 @@ def words_of(text: str) -> list[tuple[str, str]]:
 RESULT_CHARS = frozenset("好完上去下到出过掉来了起")
 
 
+# ...of which those that only say it got done (not 演出, 支出, 迟到: things of their own)
+_DONE_RESULT = frozenset("好完掉")
+
+
 def says_no_subject(word: str) -> bool:
     """Whether a word names nothing a question could be about: an adverb (已经, 终于) or a verb with
-    its result (办好, 写完), as the segmenter's dictionary tags the word alone."""
+    its being done (办好, 写完), as the segmenter's dictionary tags the word alone."""
     tagged = rjieba.tag(word, True)
     if len(tagged) != 1 or not rjieba.has_word(word):
         return False
     tag = tagged[0][1]
-    return tag == "d" or (tag == "v" and len(word) == 2 and word[-1] in RESULT_CHARS)
+    return tag == "d" or (tag == "v" and len(word) == 2 and word[-1] in _DONE_RESULT)
 
 
 def _unknown_compounds(tagged: list[tuple[str, str]]) -> list[str]:

@@ -25,6 +25,7 @@ CREATE TEMP TABLE recall_candidates (
     source_quality double precision NOT NULL,
     change         text,                 -- done | cancelled | moved: this record updates an earlier plan
     subject        text,                 -- the plan it names by its head word (「搬家改到大后天」: 搬家), if any
+    subject_kw     sparsevec,            -- ...as keywords (半马 is 马拉松 too: app.keywords' ways of saying one thing)
     changed_by     integer,              -- set by apply_changes: the later record that updated this plan...
     changed_how    text,                 -- ...and how (done | cancelled | moved)
     -- the people a record names (its participants), split by how they are named, for the "different

@@ -25,7 +25,7 @@
 -- One row per plan changed: the record that changed it last, and how (app/pipeline/lifecycle.py
 -- keeps the links with the candidates they were found among, for apply_changes).
 WITH u AS MATERIALIZED (
-    SELECT id, user_id, change, subject, event_time, event_grain, local_day, observed_time, names, kin, kw, kw_count, kw_heads
+    SELECT id, user_id, change, subject, subject_kw, event_time, event_grain, local_day, observed_time, names, kin, kw, kw_count, kw_heads
     FROM recall_candidates
     WHERE change IS NOT NULL
 ), pairs AS (
@@ -45,10 +45,11 @@ WITH u AS MATERIALIZED (
                * ((CASE WHEN p.names && u.names THEN 1 ELSE 0 END)
                   + (CASE WHEN u.change <> 'moved' AND u.event_grain IS NOT NULL AND u.local_day = p.local_day
                           THEN 1 ELSE 0 END))
-             -- one word in common, no one in common, and not the word the change names its plan by: a
-             -- modifier shared (「教研活动改到周四」 does not move 「区教研公开课定在18号」)
-             AND NOT (u.subject IS NOT NULL AND ws.words_shared < 2 AND ws.people_shared = 0
-                      AND strpos(lower(p.title || ' ' || p.content), u.subject) = 0) AS fits_words,
+             -- one word in common, no one in common, and none of the word the change names its plan by: a
+             -- modifier shared (「教研活动改到周四」 does not move 「区教研公开课定在18号」; 「半马改到下周日」
+             -- moves 「参加半程马拉松」, 马拉松 either way)
+             AND NOT (u.subject_kw IS NOT NULL AND ws.words_shared < 2 AND ws.people_shared = 0
+                      AND coalesce(-(p.kw <#> u.subject_kw), 0) = 0) AS fits_words,
            u.change = 'done' AND p.type IN ('todo', 'commitment')
              AND p.event_time <= u.observed_time + CAST(:due_soon AS interval)
              -- two words in common that are not people: one shared name (王总, 妈妈) or verb (写完) is not
@@ -95,7 +96,7 @@ WITH u AS MATERIALIZED (
     LEFT JOIN updated USING (change)
     -- the occurrence the calendar already shows at the new time is the one moved: another week's of that
     -- series is not (「例会挪到后天上午9:30了」, the Monday's shown on Tuesday: not next Monday's)
-    WHERE NOT coalesce(f.series = updated.new_series AND f.far_from_new AND NOT f.at_new_time, false)
+    WHERE NOT coalesce(f.series = updated.new_series AND f.far_from_new, false)
     ORDER BY change, at_new_time OR (told_again AND far_from_new), overlap DESC, names_subject DESC, distance, planned_at DESC, item
 ), linked AS (
     SELECT f.item, f.change, f.kind, f.observed_time

@@ -304,9 +304,10 @@ async def test_a_cancelled_calendar_instance_cancels_the_plan_written_about_it(e
     assert [(c.item, c.changed_by, c.kind) for c in result.changes] == [("meinput:segment:p", off.source_ref, "cancelled")]
 
 
-async def test_a_move_the_calendar_already_shows_moves_no_other_week_of_the_series(engine):
-    # the calendar updated ten minutes after the note: Monday's 例会 is on Tuesday there
-    monday = _calendar("w@cal:20260914T093000", "门店周例会（区域经理巡店，改周二）", D(15, 9, 30), D(13, 21, 40))
+@pytest.mark.parametrize("updated", [D(13, 21, 40), D(12, 10)], ids=["calendar updated after", "before"])
+async def test_a_move_the_calendar_already_shows_moves_no_other_week_of_the_series(engine, updated):
+    # the calendar updated after the note or before it: Monday's 例会 is on Tuesday there
+    monday = _calendar("w@cal:20260914T093000", "门店周例会（区域经理巡店，改周二）", D(15, 9, 30), updated)
     next_week = _calendar("w@cal:20260921T093000", "门店周例会", D(21, 9, 30), D(1, 8))
     moved = _note("meinput:segment:m", "例会挪到后天上午9:30了", D(13, 21, 30))
     result = await _bundle_rows(engine, [monday, next_week, moved], "下周都有哪些安排？", D(13, 21, 50))

@@ -897,7 +897,7 @@ async def test_a_deadline_known_to_the_day_is_due_on_that_day_only(engine):
     missed = _said("missed", "明天要把发票寄给财务", D(1, 9))  # due 09-02
     after = _said("after", "后天要交投标文件", D(3, 9, 5))  # due 09-05: not tomorrow
     tomorrow = _said("tomorrow", "明天要交周报", D(3, 9, 10))
-    assert today.type == "todo"
+    assert today.type == "todo", "a to-do due today: not due tomorrow"
     assert [c.event_time.date() for c in (today, missed, after, tomorrow)] == [
         D(3).date(), D(2).date(), D(5).date(), D(4).date()]
     result = await _bundle_rows(engine, [today, missed, after, tomorrow], "明天有什么要交的？", D(3, 12))
@@ -922,7 +922,8 @@ async def test_a_change_in_few_words_is_tied_to_its_plan_by_the_person_and_the_d
     (["bug", "meinput"], "MeInput的bug修了吗", "meinput"),  # the terms are lower-cased, the question is not
     (["妈妈", "体检"], "我妈的体检约了吗", "妈妈"),  # family by its one name
     (["开周", "开周会"], "开周会的事定了吗", "开周会"),  # the longest starting there
-    (["同学", "同学聚会", "聚会"], "老同学聚会的事定了吗", "聚会"),  # a compound by its head word
+    (["同学", "同学聚会", "聚会"], "老同学聚会的事定了吗", "聚会"),  # whose 聚会: by its head word
+    (["劳动", "劳动合同", "合同"], "劳动合同续签了吗", "劳动合同"),  # another kind of 合同 is not it
     (["季度", "报告"], "", None),  # a caller's plan without its question
 ])
 def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
@@ -987,6 +988,10 @@ def test_the_lead_topic_is_the_term_the_question_says_first(terms, query, lead):
         ("lesson", "王组长通知：区教研公开课定在9月16号上午10:10，第三节", D(1, 16)),
         ("moved", "这周的教研活动改到周四下午三点了，给公开课让路", D(14, 12)),
     ], "这周有什么安排？", D(14, 13), [], id="not a plan sharing only a modifier"),
+    pytest.param([  # 半马 is the 半程马拉松 by another name: the word it names the plan by is shared
+        ("race", "这周日上午参加半程马拉松", D(1, 9)),
+        ("moved", "半马改到下周日了", D(2, 9)),
+    ], "这周末有什么安排？", D(2, 10), [("race", "moved")], id="its subject by another name"),
     pytest.param([  # the sum says which payment: 押金 alone is too little of the plan's words
         ("plan", "中介让我明天中午12点前把押金7600转给房东，直接转账安全吗？", D(24, 18, 5)),
         ("done", "押金7600转过去了，备注写了押金", D(25, 10, 12)),

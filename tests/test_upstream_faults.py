@@ -95,8 +95,9 @@ async def test_an_exhausted_pool_is_that_sources_error_and_shows_in_health(segme
     plan, clock = plan_query(QUERY, now=DEMO_NOW), resolve_clock(DEMO_NOW, None)
     try:
         fetches = asyncio.gather(*(fetch_candidates(plan, clock, user, up) for user in USERS[:3]))
-        # MeInput answers while chat still hangs (until the budget): caught as soon as it has, not at a
-        # fixed instant a loaded machine may not have reached
+        # chat holds both its connections (until the budget) while MeInput has none in flight: looked for
+        # until it is so, not at a fixed instant a loaded machine may not have reached (what MeInput
+        # answered is checked below)
         started = time.monotonic()
         while time.monotonic() - started < BUDGET_S * 0.8:
             during = up.health()

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.candidate import Candidate
-from app.embed import candidate_keywords
+from app.embed import candidate_keywords, keyword_sets
 from app.keywords import KIN_NAMES
 
 if TYPE_CHECKING:  # not imported at run time: the normalizing workers encode rows without asyncpg
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # not imported at run time: the normalizing workers encode ro
 
 COLUMNS = ("id", "source_ref", "user_id", "source", "role", "type", "status", "event_time", "event_grain",
            "observed_time", "local_day", "coarse", "title", "content", "importance", "confidence",
-           "source_quality", "change", "subject", "names", "kin", "kw", "kw_count", "kw_heads", "embedding")
+           "source_quality", "change", "subject", "subject_kw", "names", "kin", "kw", "kw_count", "kw_heads", "embedding")
 COARSE_GRAINS = frozenset({"day", "week", "month", "quarter", "year"})  # dedupe pairs these by day
 
 # PostgreSQL's binary COPY format (docs: "COPY ... Binary Format"): a signature, flags, no header
@@ -109,7 +109,7 @@ def row_head(c: Candidate, zone: tzinfo) -> bytes:
         struct.pack(">ib", 1, c.event_grain in COARSE_GRAINS),
         _text(c.title), _text(c.content),
         struct.pack(">ididid", 8, c.importance, 8, c.confidence, 8, c.source_quality),
-        _text(c.change), _text(c.subject),
+        _text(c.change), _text(c.subject), _subject_keywords(c.subject),
         # NULL when there are none: an empty array is far dearer to COPY
         _text_array(names), _text_array(kin),
         # no content word: NULL, so no keyword overlap is computed for it
@@ -119,6 +119,14 @@ def row_head(c: Candidate, zone: tzinfo) -> bytes:
     ))
     c.__dict__[_HEAD] = (zone, head)
     return head
+
+
+def _subject_keywords(subject: str | None) -> bytes:
+    """The keywords of the word a change names its plan by; NULL for none (or none of them a keyword)."""
+    if subject is None:
+        return _NULL
+    vector, count, _heads = keyword_sets(subject)
+    return _binary(vector.to_binary()) if count else _NULL
 
 
 def _binary(value: bytes) -> bytes:

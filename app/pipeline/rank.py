@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,8 @@ from app.pipeline.sql import SqlRun
 from app.planner import asks_changes, recorded_in
 from app.text import clean_terms
 
+# the people a compound's modifier may name, whose thing its head word is (同学聚会, 部门团建)
+_WHOSE = re.compile(r"老?同学|同事|朋友|校友|老乡|战友|家长|亲戚|家庭|部门|公司|团队|班级|科室")
 # an item with no record where the question says its things were recorded: shown after those with one
 ELSEWHERE_FACTOR = 0.9
 # an item nothing moved or called off, asked which plans changed: under the threshold, shown only as hidden
@@ -44,14 +47,15 @@ def _lead(terms: list[str], query: str) -> str | None:
     """The topic term the question says first (whose thing it asks about: 恒通 of 「恒通的合同签了吗」), the
     longest of those starting there (开周会, not the 开周 inside it); a family term where the question
     names family (妈妈 for 「我妈的体检约了吗」); None when it names none of them (a caller's own terms).
-    A compound word ending in another of the terms is named by that head word (「老同学聚会」: a note
-    of the 聚会 is about it; a Chinese compound's modifier comes first)."""
+    A compound of whose people and what (「老同学聚会」, 「家长会」) is named by its head word: a note of the
+    聚会 is about it (a Chinese compound's modifier comes first); another kind of 合同 is not the 劳动合同."""
     said = query.lower()
     family = ANY_KIN.search(said)
     places = [(said.find(term.lower()) if term not in KIN_NAMES else family.start() if family else -1, -len(term), term)
               for term in terms]
     lead = min((p for p in places if p[0] >= 0), default=(0, 0, None))[2]
-    heads = [t for t in terms if lead is not None and t != lead and len(t) >= 2 and lead.endswith(t)]
+    heads = [t for t in terms if lead is not None and t != lead and len(t) >= 2 and lead.endswith(t)
+             and _WHOSE.fullmatch(lead[: -len(t)])]
     return max(heads, key=len, default=lead)
 
 

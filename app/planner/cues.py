@@ -14,7 +14,7 @@ from app.planner.timeparse.lexicon import _HOLIDAYS
 
 # what should be done and is not (「本周还有哪些待办没完成」「有没有逾期的」): a DUE_IN cue, a need for
 # recall without a time word (AFFAIRS) and the unresolved filter (UNRESOLVED)
-_UNFINISHED = r"没完成|未完成|没做完|没办完|没办(?!法)|没干完|没弄完|没搞完|没搞定|还没做|还没交|逾期"
+_UNFINISHED = r"没完成|未完成|没做完|没办完|还没办(?![法理成下过卡])|没办的|没干完|没弄完|没搞完|没搞定|还没做|还没交|逾期"
 SAID = re.compile(r"我[^，。？?！!]{0,6}(?:说|讲|提|聊)的|(?:跟|和)[^，。？?！!]{1,6}(?:聊|说|谈|讲)(?:过|了)?的|输入过|写过|(?<![忘登标惦])(?:记过|记了|记下了|记的)|录过|说过|怎么说|原话|说了|提到|提过|提起|聊过|聊到|聊了|讲过|谈到|谈过|谈了|讨论过|讨论了|商量过|商量了|沟通过|沟通了|问过|(?<!访)问了|跟你说|和你说|对你说|告诉过?你|说起|"
                   # colloquial saying, asked of one's own words: 「这两天我都念叨过些啥」「上周我嘀咕过什么」 (not
                   # 「孩子嫌我唠叨怎么办」「我妈念叨我好几天了」)
@@ -43,15 +43,18 @@ STATUS_QUESTION = re.compile(r"(?:给|到)[^，。？?]{1,6}没有?[?？]?\s*$|(
 # 「活动取消了怎么退款」): how one's affairs stand, asked of the records that changed them
 # (the change asked of them is no topic: 「物业的事改期了吗」 is about 物业)
 # (moved or called off, said as done: 「改过时间」「取消了」; not 「会取消吗」「有什么办法把会议挪到下午」)
-CHANGE_WORDS = re.compile(r"改过时间|改过|改了|变了|调过|调了|(?:改时间|改期|改到|推迟|延期|延后|推后|取消|挪|变动)(?:了|过)")
+CHANGE_WORDS = re.compile(r"改过时间|改过|改了|变了|调过|调了|"
+                          r"(?:改时间|改期|改到|推迟|延期|延后|推后|提前|取消|挪|变动|变更|调整|打乱)(?:了|过)")
 # ...and every way of saying so in such a question, done or not (「被改期或者取消了」): no topic
-CHANGE_SAID = re.compile(r"(?:改过时间|改时间|改期|改到|推迟|延期|延后|推后|取消|变动|挪到)(?:了|过)?|(?:改|变|调|挪)(?:了|过)|"
-                         r"(?:影响|打乱|耽误|搅黄)了?|被|或者|或是")
+CHANGE_SAID = re.compile(r"(?:改过时间|改时间|改期|改到|推迟|延期|延后|推后|提前|取消|变动|变更|调整|挪到)(?:了|过)?|"
+                         r"(?:改|变|调|挪)(?:了|过)|(?:影响|打乱|耽误|搅黄)了?|被|或者|或是")
 CHANGED_PLANS = re.compile(r"(?<!为)(?:哪些|哪个|哪场|什么(?!时候)|啥|有没有)[^，。？?]{0,4}"
                            r"(?:安排|计划|日程|行程|约|事|活动|会(?!议纪要|员))[^，。？?]{0,6}"
                            rf"(?:{CHANGE_WORDS.pattern})|"
-                           # what upset them (「台风都影响了哪些安排」)
-                           r"(?:影响|打乱|耽误|搅黄)了?[^，。？?]{0,2}(?:哪些|什么|啥)(?:安排|计划|日程|行程|约|事|活动)")
+                           # what upset them, said as done (「台风都影响了哪些安排」; not 「台风会影响哪些活动」)
+                           r"(?:影响|打乱|耽误|搅黄)了[^，。？?]{0,2}(?:哪些|什么|啥)(?:安排|计划|日程|行程|约|事|活动)")
+# ...of which those that can only be one's own (not a city's 活动): what changed them may be the weather
+OWN_PLANS_CHANGED = re.compile(rf"(?=(?:{CHANGED_PLANS.pattern}))[^，。？?]*?(?:安排|计划|日程|行程)")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
     ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记"

@@ -61,6 +61,7 @@ from app.planner.cues import (
     NOT_RECALL,
     OVERDUE,
     OWN_HISTORY,
+    OWN_PLANS_CHANGED,
     PAST_DEED,
     QUOTED,
     RECORDED_IN,
@@ -235,9 +236,11 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     # 「国庆要去哪玩定了吗」 asks how one's own plan stands, though 去哪玩 alone asks advice
     spans_only = all(e.text.endswith("内") for e in expressions)
     advice = not _MINE.search(query) and bool(ADVICE.search(query) or (ADVICE_HOW.search(query) and spans_only))
-    # which of one's plans changed is one's own affairs, whatever changed them (「台风都影响了哪些安排」: weather)
+    # which of one's plans changed is one's own affairs, whatever changed them (「台风都影响了哪些安排」: weather;
+    # not 「受台风影响，深圳有哪些活动取消了」)
     changes = bool(CHANGED_PLANS.search(query))
-    recall = ((not NOT_RECALL.search(query) and not advice) or bool(OWN_HISTORY.search(query)) or past_deed or changes
+    recall = ((not NOT_RECALL.search(query) and not advice) or bool(OWN_HISTORY.search(query)) or past_deed
+              or bool(OWN_PLANS_CHANGED.search(query))
               or (status and not NOT_RECALL.search(WHERE_TO_GO.sub(" ", query))))
     temporal = recall and bool(expressions or UNLISTED_DAY.search(query) or HISTORY.search(query) or SAID.search(query) or status
                                or AFFAIRS.search(query) or SOON.search(query) or changes

@@ -313,6 +313,11 @@ QUESTIONS = [
     # an adverb or a verb with its result is no topic (a junk topic hides every item)
     ("有哪些已经过期还没办的？", "DUE_IN", "REQUIRED", [], None),
     ("还有哪些过期没办的？", "DUE_IN", "REQUIRED", [], None),  # 没办: not done (not 没办法)
+    ("没办签证能去日本吗？", None, "SKIP", None, None),
+    ("我说过哪些跟演出有关的？", "MENTIONED_IN", "REQUIRED", ["演出"], None),  # 演出 is a thing of its own
+    ("台风会影响哪些活动？", None, "SKIP", None, None),  # not said done: a question about the weather
+    ("受台风影响，深圳有哪些活动取消了？", None, "SKIP", None, None),  # a city's 活动, not one's own plans
+    ("哪些安排变更了？", "AMBIGUOUS", "REQUIRED", [], None),
     ("周五前有哪些事得办好？", "DUE_IN", "REQUIRED", [], None),
     ("大刘那边有什么事？", "AMBIGUOUS", "REQUIRED", ["大刘"], None),  # a colleague by a 大 nickname
     ("我这周忘记了什么事？", None, "REQUIRED", [], None),
