@@ -294,6 +294,8 @@ def test_rules(text, observed, event, kind, status):
 
 
 @pytest.mark.parametrize(("text", "change"), [
+    ("王先生5万定金进监管账户了，跟业主也说了", "done"),  # paid: the money reached its account
+    ("钱进我账户了吗", None),
     ("航班取消了！改签到这周四早上七点一刻", "moved"),
     ("航班取消了，把机票改签到这周四早上七点", "moved"),
     ("明天的体检取消了，改约到下周三上午", "moved"),
