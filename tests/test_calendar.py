@@ -304,7 +304,7 @@ async def test_a_cancelled_calendar_instance_cancels_the_plan_written_about_it(e
     assert [(c.item, c.changed_by, c.kind) for c in result.changes] == [("meinput:segment:p", off.source_ref, "cancelled")]
 
 
-@pytest.mark.parametrize("updated", [D(13, 21, 40), D(12, 10)], ids=["calendar updated after", "before"])
+@pytest.mark.parametrize("updated", [D(13, 21, 40), D(12, 10)], ids=["calendar updated after", "before (already the told-again rule)"])
 async def test_a_move_the_calendar_already_shows_moves_no_other_week_of_the_series(engine, updated):
     # the calendar updated after the note or before it: Monday's 例会 is on Tuesday there
     monday = _calendar("w@cal:20260914T093000", "门店周例会（区域经理巡店，改周二）", D(15, 9, 30), updated)

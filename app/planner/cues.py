@@ -54,7 +54,7 @@ CHANGED_PLANS = re.compile(r"(?<!为)(?:哪些|哪个|哪场|什么(?!时候)|�
                            # what upset them, said as done (「台风都影响了哪些安排」; not 「台风会影响哪些活动」)
                            r"(?:影响|打乱|耽误|搅黄)了[^，。？?]{0,2}(?:哪些|什么|啥)(?:安排|计划|日程|行程|约|事|活动)")
 # ...of which those that can only be one's own (not a city's 活动): what changed them may be the weather
-OWN_PLANS_CHANGED = re.compile(rf"(?=(?:{CHANGED_PLANS.pattern}))[^，。？?]*?(?:安排|计划|日程|行程)")
+OWN_PLANS = re.compile(r"安排|计划|日程|行程")
 MODE_CUES: tuple[tuple[TemporalMode, re.Pattern[str]], ...] = (
     # 记了 asks what was recorded (MENTIONED_IN, below), unless it names what kind: 「记了哪些待办」
     ("CREATED_IN", re.compile(r"(?:记|录)(?:了|下了?|过)[^，。？?]{0,6}(?:待办|任务|决定|承诺)|新记"

@@ -61,7 +61,7 @@ from app.planner.cues import (
     NOT_RECALL,
     OVERDUE,
     OWN_HISTORY,
-    OWN_PLANS_CHANGED,
+    OWN_PLANS,
     PAST_DEED,
     QUOTED,
     RECORDED_IN,
@@ -238,12 +238,12 @@ def _needs(query: str, expressions: list[TimeExpression], now: datetime) -> tupl
     advice = not _MINE.search(query) and bool(ADVICE.search(query) or (ADVICE_HOW.search(query) and spans_only))
     # which of one's plans changed is one's own affairs, whatever changed them (「台风都影响了哪些安排」: weather;
     # not 「受台风影响，深圳有哪些活动取消了」)
-    changes = bool(CHANGED_PLANS.search(query))
+    changes = CHANGED_PLANS.search(query)
     recall = ((not NOT_RECALL.search(query) and not advice) or bool(OWN_HISTORY.search(query)) or past_deed
-              or bool(OWN_PLANS_CHANGED.search(query))
+              or (changes is not None and OWN_PLANS.search(changes.group(0)) is not None)
               or (status and not NOT_RECALL.search(WHERE_TO_GO.sub(" ", query))))
     temporal = recall and bool(expressions or UNLISTED_DAY.search(query) or HISTORY.search(query) or SAID.search(query) or status
-                               or AFFAIRS.search(query) or SOON.search(query) or changes
+                               or AFFAIRS.search(query) or SOON.search(query) or changes is not None
                                or ((comes := COMES_OR_GOES.search(query)) is not None
                                    and names_someone(query[: comes.start()]))
                                # the hour of a thing with someone the user knows (「陪老妈配药是几点」; not 「春晚几点开始」)
